@@ -1,0 +1,155 @@
+"""Loading component lists (cards, board spaces) from CSV files, with a schema.
+
+A teacher can point a game at their own folder of CSV files. When a file is wrong, the error
+must say which file, which row, which column and what was expected, so it can be fixed without
+reading Python. Parsing is the csv module's job; this module only checks and converts.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class DataError(ValueError):
+    """A component file does not match its schema."""
+
+    def __init__(self, path: Path | str, row: int | None, column: str | None, expected: str):
+        self.path, self.row, self.column, self.expected = Path(path), row, column, expected
+        where = f"{self.path.name}"
+        if row is not None:
+            where += f", row {row}"
+        if column is not None:
+            where += f", column '{column}'"
+        super().__init__(f"{where}: {expected}")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a component file.
+
+    kind is int, str or bool; choices limits the values; references names another table whose
+    ids the value must be one of; low/high bound an int; optional allows an empty cell (None).
+    """
+
+    name: str
+    kind: type = str
+    choices: tuple[str, ...] | None = None
+    references: str | None = None
+    low: int | None = None
+    high: int | None = None
+    optional: bool = False
+
+    def expectation(self) -> str:
+        """What a cell of this column must hold, in words."""
+        if self.choices is not None:
+            text = "one of " + ", ".join(self.choices)
+        elif self.kind is int:
+            bounds = ""
+            if self.low is not None and self.high is not None:
+                bounds = f" from {self.low} to {self.high}"
+            elif self.low is not None:
+                bounds = f" of at least {self.low}"
+            text = "a whole number" + bounds
+        elif self.kind is bool:
+            text = "true or false"
+        else:
+            text = "some text"
+        return text + (" (or empty)" if self.optional else "")
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The columns of one component file; the first column named ``id`` identifies rows."""
+
+    name: str
+    columns: Sequence[Column]
+    checks: Sequence[Callable[[list[dict[str, Any]]], str | None]] = field(default=())
+
+    def column_names(self) -> list[str]:
+        return [c.name for c in self.columns]
+
+
+_TRUE = {"true", "yes", "1"}
+_FALSE = {"false", "no", "0"}
+
+
+def _convert(raw: str, col: Column) -> Any:
+    """Convert one cell, or raise ValueError if it does not fit the column."""
+    text = raw.strip()
+    if text == "":
+        if col.optional:
+            return None
+        raise ValueError
+    if col.kind is int:
+        value: Any = int(text)
+        if (col.low is not None and value < col.low) or (col.high is not None and value > col.high):
+            raise ValueError
+    elif col.kind is bool:
+        low = text.lower()
+        if low not in _TRUE | _FALSE:
+            raise ValueError
+        value = low in _TRUE
+    else:
+        value = text
+    if col.choices is not None and value not in col.choices:
+        raise ValueError
+    return value
+
+
+def load_table(
+    path: Path | str,
+    schema: Schema,
+    known_ids: Mapping[str, set[str]] | None = None,
+) -> list[dict[str, Any]]:
+    """Read one CSV file and return its rows as dicts of converted values.
+
+    known_ids maps a table name to its ids, for columns that reference another table.
+    Raises DataError naming file, row (1 = the first data row), column and the expectation.
+    """
+    path = Path(path)
+    known_ids = known_ids or {}
+    if not path.is_file():
+        raise DataError(path, None, None, f"the file is missing; expected the {schema.name} list here")
+    with path.open(newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        header = reader.fieldnames or []
+        missing = [c for c in schema.column_names() if c not in header]
+        if missing:
+            raise DataError(path, None, missing[0], f"the header has no column '{missing[0]}'; "
+                            f"expected columns: {', '.join(schema.column_names())}")
+        rows: list[dict[str, Any]] = []
+        seen: set[Any] = set()
+        for number, raw in enumerate(reader, start=1):
+            if None in raw:
+                raise DataError(path, number, None, f"the row has more cells than the header's {len(header)}")
+            row: dict[str, Any] = {}
+            for col in schema.columns:
+                cell = raw[col.name]
+                if cell is None:
+                    raise DataError(path, number, col.name, f"the row is short; expected {col.expectation()}")
+                try:
+                    row[col.name] = _convert(cell, col)
+                except ValueError:
+                    raise DataError(path, number, col.name,
+                                    f"{cell!r} is not {col.expectation()}") from None
+                if col.references is not None and row[col.name] is not None:
+                    targets = known_ids.get(col.references, set())
+                    if row[col.name] not in targets:
+                        raise DataError(path, number, col.name,
+                                        f"{cell!r} is not an id in the {col.references} list")
+            if "id" in row:
+                if row["id"] in seen:
+                    raise DataError(path, number, "id", f"the id {row['id']!r} appears twice; ids must be unique")
+                seen.add(row["id"])
+            rows.append(row)
+    if not rows:
+        raise DataError(path, None, None, f"the file has no rows; expected at least one {schema.name} entry")
+    for check in schema.checks:
+        problem = check(rows)
+        if problem:
+            raise DataError(path, None, None, problem)
+    return rows

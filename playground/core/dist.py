@@ -1,0 +1,195 @@
+"""Exact finite probability distributions on :class:`fractions.Fraction`.
+
+A classroom needs probabilities that are *exactly* right (1/6, not 0.16666666666666666), so every
+distribution here keeps its weights as Fractions. The operations mirror how a teacher talks about
+dice: roll one, add two, take the difference, add a bonus, ask for the chance of an event.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+import pandas as pd
+import sympy
+
+
+class Dist(Mapping[Any, Fraction]):
+    """An immutable map from outcome to its exact probability.
+
+    Outcomes with probability zero are dropped, outcomes are kept sorted when they can be,
+    and the probabilities always add up to exactly 1.
+    """
+
+    __slots__ = ("_p",)
+
+    def __init__(self, weights: Mapping[Hashable, int | Fraction]):
+        items = [(k, Fraction(w)) for k, w in weights.items()]
+        if any(w < 0 for _, w in items):
+            raise ValueError("a probability weight cannot be negative")
+        total = sum((w for _, w in items), Fraction(0))
+        if total == 0:
+            raise ValueError("a distribution needs at least one outcome with positive weight")
+        kept = [(k, w / total) for k, w in items if w > 0]
+        try:
+            kept.sort(key=lambda kw: kw[0])
+        except TypeError:
+            pass  # outcomes without an order keep their given order
+        self._p: dict[Any, Fraction] = dict(kept)
+
+    # -- constructors ---------------------------------------------------------------------------
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[Hashable]) -> Dist:
+        """Each listed outcome equally likely (a repeated outcome counts twice)."""
+        counts: dict[Hashable, int] = defaultdict(int)
+        for o in outcomes:
+            counts[o] += 1
+        return cls(counts)
+
+    @classmethod
+    def die(cls, sides: int = 6) -> Dist:
+        """A fair die numbered 1..sides."""
+        if not isinstance(sides, int) or sides < 1:
+            raise ValueError(f"a die needs a whole number of sides, at least 1; got {sides!r}")
+        return cls.uniform(range(1, sides + 1))
+
+    @classmethod
+    def constant(cls, value: Hashable) -> Dist:
+        """A certain outcome (probability 1)."""
+        return cls({value: 1})
+
+    # -- Mapping protocol -----------------------------------------------------------------------
+
+    def __getitem__(self, outcome: Hashable) -> Fraction:
+        return self._p.get(outcome, Fraction(0))
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._p)
+
+    def __len__(self) -> int:
+        return len(self._p)
+
+    def __contains__(self, outcome: object) -> bool:
+        return outcome in self._p
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dist) and self._p == other._p
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._p.items()))
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{k!r}: {v}" for k, v in self._p.items())
+        return f"Dist({{{body}}})"
+
+    # -- building new distributions -------------------------------------------------------------
+
+    def map(self, f: Callable[[Any], Hashable]) -> Dist:
+        """The distribution of f(outcome)."""
+        out: dict[Hashable, Fraction] = defaultdict(Fraction)
+        for k, p in self._p.items():
+            out[f(k)] += p
+        return Dist(out)
+
+    def combine(self, other: Dist | Hashable, f: Callable[[Any, Any], Hashable]) -> Dist:
+        """The distribution of f(x, y) for independent x from self and y from other."""
+        other = other if isinstance(other, Dist) else Dist.constant(other)
+        out: dict[Hashable, Fraction] = defaultdict(Fraction)
+        for (a, pa), (b, pb) in product(self._p.items(), other._p.items()):
+            out[f(a, b)] += pa * pb
+        return Dist(out)
+
+    def __add__(self, other: Dist | int) -> Dist:
+        return self.combine(other, lambda a, b: a + b)
+
+    __radd__ = __add__
+
+    def __sub__(self, other: Dist | int) -> Dist:
+        return self.combine(other, lambda a, b: a - b)
+
+    def __rsub__(self, other: int) -> Dist:
+        return Dist.constant(other).combine(self, lambda a, b: a - b)
+
+    def __neg__(self) -> Dist:
+        return self.map(lambda a: -a)
+
+    def repeat_sum(self, n: int) -> Dist:
+        """The total of n independent copies (n >= 1), by repeated squaring of the convolution."""
+        if not isinstance(n, int) or n < 1:
+            raise ValueError(f"can only add up a whole number of copies, at least 1; got {n!r}")
+        result: Dist | None = None
+        base = self
+        while n:
+            if n & 1:
+                result = base if result is None else result + base
+            n >>= 1
+            if n:
+                base = base + base
+        assert result is not None
+        return result
+
+    def given(self, event: Callable[[Any], bool]) -> Dist:
+        """The distribution conditioned on event (raises if the event is impossible)."""
+        kept = {k: p for k, p in self._p.items() if event(k)}
+        if not kept:
+            raise ValueError("cannot condition on an event that has probability zero")
+        return Dist(kept)
+
+    # -- questions ------------------------------------------------------------------------------
+
+    def p(self, event: Callable[[Any], bool]) -> Fraction:
+        """P(event), exactly."""
+        return sum((p for k, p in self._p.items() if event(k)), Fraction(0))
+
+    def p_at_least(self, target: Any) -> Fraction:
+        """P(outcome >= target): the chance of reaching a target number."""
+        return self.p(lambda k: k >= target)
+
+    def mean(self) -> Fraction:
+        """The expected value (outcomes must be numbers)."""
+        return sum((k * p for k, p in self._p.items()), Fraction(0))
+
+    def variance(self) -> Fraction:
+        """The variance (outcomes must be numbers)."""
+        m = self.mean()
+        return sum(((k - m) ** 2 * p for k, p in self._p.items()), Fraction(0))
+
+    def sample(self, rng: Any) -> Any:
+        """Draw one outcome with a ``random.Random``, exactly in proportion to the Fractions."""
+        return sample_exact(list(self._p.items()), rng)
+
+    # -- views ----------------------------------------------------------------------------------
+
+    def to_frame(self, outcome: str = "outcome") -> pd.DataFrame:
+        """A table: outcome, exact probability, its decimal, and the chance of at least it."""
+        rows = []
+        tail = Fraction(1)
+        for k, p in self._p.items():
+            rows.append({outcome: k, "probability": p, "decimal": float(p), "at_least": tail})
+            tail -= p
+        return pd.DataFrame(rows)
+
+    def to_sympy(self) -> dict[Any, sympy.Rational]:
+        """The same probabilities as sympy Rationals, for algebra in notebooks."""
+        return {k: sympy.Rational(p.numerator, p.denominator) for k, p in self._p.items()}
+
+
+def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
+    """Pick an outcome with exactly its Fraction's chance, using only integer draws from rng."""
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    ticket = rng.randrange(denominator)
+    for value, p in outcomes:
+        ticket -= p.numerator * (denominator // p.denominator)
+        if ticket < 0:
+            return value
+    raise ValueError("probabilities do not add up to 1")
+
+
+def dice_sum(n: int, sides: int = 6) -> Dist:
+    """The total shown by n fair dice with the given number of sides."""
+    return Dist.die(sides).repeat_sum(n)

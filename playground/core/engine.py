@@ -1,0 +1,257 @@
+"""The engine contract every game follows, modelled on OpenSpiel's pure-Python games.
+
+A game is a state that knows who acts next. When a player acts, ``legal_actions()`` lists what
+they may do; when chance acts (a die, a draw from a bag), ``chance_outcomes()`` lists every
+outcome with its exact probability. ``apply`` changes the state and returns what happened. The
+base class here owns what is the same for every game: the seeded random generator, the
+validation that keeps the state untouched on an illegal action, the history with the exact
+probability of every chance step and of the whole path, and replay from the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from .dist import sample_exact
+
+CHANCE = "chance"
+"""The actor at a chance step: a die roll, a draw, a shuffle."""
+
+Action = Hashable
+Policy = Callable[["Game"], Action]
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now. The game's state is unchanged."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened when an action was applied, told in one short sentence."""
+
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: who won, the final scores, and why it ended."""
+
+    winners: tuple[int, ...]
+    scores: Mapping[int, Any]
+    reason: str
+
+
+@dataclass(frozen=True)
+class _Step:
+    phase: str
+    actor: int | str
+    action: Action
+    probability: Fraction | None
+    path_probability: Fraction
+    events: tuple[Event, ...]
+    figures: Mapping[str, Any]
+
+
+def random_legal(game: Game) -> Action:
+    """A player who picks uniformly among the legal actions, with the game's own generator."""
+    return game.rng.choice(game.legal_actions())
+
+
+class Game(ABC):
+    """Base of every game engine. Subclasses fill in the abstract methods below.
+
+    Subclasses must call ``super().__init__(seed, players)`` before building their state, and
+    implement :meth:`fresh` so the history can be replayed from the seed.
+    """
+
+    def __init__(self, seed: int, players: int):
+        self.seed = seed
+        self.players = players
+        self.rng = random.Random(seed)
+        self._steps: list[_Step] = []
+        self._path_probability = Fraction(1)
+
+    # -- what each game defines ----------------------------------------------------------------
+
+    @abstractmethod
+    def fresh(self) -> Game:
+        """A new game with the same rules, data, seed and players, before any step."""
+
+    @abstractmethod
+    def current_actor(self) -> int | str | None:
+        """The player index to act, CHANCE, or None when the game is over."""
+
+    @abstractmethod
+    def player_actions(self) -> list[Action]:
+        """The legal actions of the player to act (called only when a player acts)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome of the pending chance step with its exact probability."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Change the state for an action already checked to be legal."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def state_frame(self) -> pd.DataFrame:
+        """The state now, one row per meaningful thing."""
+
+    def phase(self) -> str:
+        """The name of the current phase, for the history."""
+        return ""
+
+    def figures(self) -> dict[str, Any]:
+        """The key figures recorded in the history after each step (scores, positions)."""
+        return {}
+
+    def why_illegal(self, action: Action) -> str:
+        """A sentence a 12-year-old can read, saying why this action is not allowed now."""
+        choices = ", ".join(str(a) for a in self.legal_actions()[:8])
+        return f"{action!r} is not allowed now. You can choose: {choices}."
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def chance_probability(self, outcome: Action) -> Fraction | None:
+        """The exact probability of one chance outcome (None if impossible).
+
+        Games with many outcomes override this and :meth:`sample_chance` to avoid listing them.
+        """
+        for value, p in self.chance_outcomes():
+            if value == outcome:
+                return p
+        return None
+
+    def sample_chance(self) -> Action:
+        """Draw the outcome of the pending chance step with the game's generator."""
+        return sample_exact(self.chance_outcomes(), self.rng)
+
+    # -- the shared contract -------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.current_actor() is None
+
+    def legal_actions(self) -> list[Action]:
+        """What may happen next: the player's actions, or chance's possible outcomes."""
+        actor = self.current_actor()
+        if actor is None:
+            return []
+        if actor == CHANCE:
+            return [value for value, _ in self.chance_outcomes()]
+        return self.player_actions()
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action (or chance outcome) and return what happened.
+
+        Raises IllegalAction, with the state untouched, if the action is not allowed now.
+        """
+        actor = self.current_actor()
+        if actor is None:
+            raise IllegalAction("The game is over: nobody can move any more.")
+        probability: Fraction | None = None
+        if actor == CHANCE:
+            probability = self.chance_probability(action)
+            if probability is None:
+                raise IllegalAction(f"{action!r} cannot come up on this roll or draw.")
+        elif action not in self.player_actions():
+            raise IllegalAction(self.why_illegal(action))
+        phase = self.phase()
+        events = self._apply(action)
+        if probability is not None:
+            self._path_probability *= probability
+        self._steps.append(
+            _Step(phase, actor, action, probability, self._path_probability, tuple(events), self.figures())
+        )
+        return events
+
+    def step(self, policy: Policy | None = None) -> list[Event]:
+        """Play one step: chance rolls with the game's generator, a player uses the policy."""
+        actor = self.current_actor()
+        if actor is None:
+            raise IllegalAction("The game is over: nobody can move any more.")
+        if actor == CHANCE:
+            return self.apply(self.sample_chance())
+        return self.apply((policy or random_legal)(self))
+
+    def play(
+        self,
+        policies: Policy | Sequence[Policy] | Mapping[int, Policy] | None = None,
+        max_steps: int = 1_000_000,
+    ) -> Game:
+        """Play to the end (random legal players by default) and return the game itself."""
+        for _ in range(max_steps):
+            actor = self.current_actor()
+            if actor is None:
+                return self
+            policy = None
+            if actor != CHANCE and policies is not None:
+                policy = policies if callable(policies) else policies[actor]
+            self.step(policy)
+        raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+    @property
+    def step_count(self) -> int:
+        return len(self._steps)
+
+    @property
+    def path_probability(self) -> Fraction:
+        """The exact probability of every chance outcome so far, multiplied together."""
+        return self._path_probability
+
+    def actions(self) -> list[Action]:
+        """Every action and chance outcome applied so far, in order: the game's whole story."""
+        return [s.action for s in self._steps]
+
+    def at(self, step: int) -> Game:
+        """The game as it was after ``step`` steps, rebuilt by replaying from the seed.
+
+        The rebuilt game's own generator is fresh, so playing on from it tells a new story:
+        like a time-travelling debugger, the past is exact and the future is open.
+        """
+        if not 0 <= step <= len(self._steps):
+            raise ValueError(f"step must be from 0 to {len(self._steps)}; got {step}")
+        game = self.fresh()
+        for s in self._steps[:step]:
+            game.apply(s.action)
+        return game
+
+    def history(self, start: int = 0, stop: int | None = None) -> pd.DataFrame:
+        """One row per step: what was done, by whom, its exact chance, and the key figures.
+
+        start and stop pick a slice of the steps (as in a Python slice), so a panel showing
+        the latest rows does not build the whole table.
+        """
+        rows = []
+        first = range(len(self._steps))[start:stop].start + 1
+        for number, s in enumerate(self._steps[start:stop], start=first):
+            rows.append(
+                {
+                    "step": number,
+                    "phase": s.phase,
+                    "actor": "chance" if s.actor == CHANCE else self.player_name(s.actor),
+                    "action": str(s.action) if s.actor != CHANCE else "",
+                    "dice": str(s.action) if s.actor == CHANCE else "",
+                    "probability": s.probability,
+                    "path_probability": s.path_probability,
+                    "outcome": "; ".join(e.text for e in s.events),
+                    **s.figures,
+                }
+            )
+        columns = ["step", "phase", "actor", "action", "dice", "probability", "path_probability", "outcome"]
+        return pd.DataFrame(rows, columns=columns if not rows else None).set_index("step")

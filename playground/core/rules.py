@@ -1,0 +1,153 @@
+"""Declaring a game's rules as a frozen, self-validating dataclass.
+
+Every number and switch of a rulebook becomes one field carrying its bounds (or its allowed
+choices) and a help text. That one declaration drives three things: validation when a Rules
+object is built, the controls of the rules panel, and the documentation a teacher reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, TypeVar, get_type_hints
+
+R = TypeVar("R", bound="RulesBase")
+
+
+class RulesError(ValueError):
+    """A rules field was given a value it does not allow."""
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """What one rules field accepts, read from its declaration."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[Any, ...] | None = None
+
+    def allowed(self) -> str:
+        """What values are allowed, in words."""
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.kind is bool:
+            return "True or False"
+        if self.kind is int:
+            return f"a whole number from {self.low} to {self.high}"
+        return f"a {self.kind.__name__}"
+
+    def check(self, value: Any) -> None:
+        """Raise RulesError naming the field, the value and what is allowed, if value is bad."""
+        if self.kind is bool:
+            ok = isinstance(value, bool)
+        elif self.kind is int:
+            ok = (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and (self.low is None or value >= self.low)
+                and (self.high is None or value <= self.high)
+            )
+        else:
+            ok = isinstance(value, self.kind)
+        if ok and self.choices is not None:
+            ok = value in self.choices
+        if not ok:
+            raise RulesError(f"rules field '{self.name}' cannot be {value!r}: it must be {self.allowed()}.")
+
+
+def rule(
+    default: Any,
+    help: str,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    choices: tuple[Any, ...] | None = None,
+) -> Any:
+    """Declare one rules field: its default, a help text, and its bounds or choices.
+
+    Integer fields need both bounds, so a slider always knows its range.
+    """
+    meta = {"help": help, "low": low, "high": high, "choices": choices}
+    return dataclasses.field(default=default, metadata={"rule": meta})
+
+
+@dataclass(frozen=True)
+class RulesBase:
+    """Base for every game's Rules: validates each field on construction.
+
+    Subclasses are ``@dataclass(frozen=True)`` with fields declared by :func:`rule`; they may
+    override :meth:`check_together` for constraints that tie several fields together.
+    """
+
+    def __post_init__(self) -> None:
+        for spec in field_specs(type(self)):
+            spec.check(getattr(self, spec.name))
+        self.check_together()
+
+    def check_together(self) -> None:
+        """Constraints across fields; raise RulesError naming the fields involved."""
+
+    def replace(self: R, **changes: Any) -> R:
+        """A copy with some fields changed, validated like a new object."""
+        unknown = set(changes) - {s.name for s in field_specs(type(self))}
+        if unknown:
+            names = ", ".join(sorted(unknown))
+            raise RulesError(f"{type(self).__name__} has no rules field named {names}.")
+        return dataclasses.replace(self, **changes)
+
+    def changes(self) -> dict[str, Any]:
+        """The fields that differ from the defaults: what a house rule changed."""
+        default = type(self)()
+        return {
+            s.name: getattr(self, s.name)
+            for s in field_specs(type(self))
+            if getattr(self, s.name) != getattr(default, s.name)
+        }
+
+
+def field_specs(rules_cls: type[RulesBase]) -> list[FieldSpec]:
+    """The FieldSpec of every declared field of a Rules class, in declaration order."""
+    cached = _SPECS.get(rules_cls)
+    if cached is not None:
+        return cached
+    hints = get_type_hints(rules_cls)
+    specs = []
+    for f in dataclasses.fields(rules_cls):
+        meta = f.metadata.get("rule")
+        if meta is None:
+            raise TypeError(f"{rules_cls.__name__}.{f.name} must be declared with rule(...)")
+        kind = hints[f.name]
+        if kind not in (int, bool, str):
+            raise TypeError(f"{rules_cls.__name__}.{f.name}: a rule is an int, a bool or a str")
+        if kind is str and meta["choices"] is None:
+            raise TypeError(f"{rules_cls.__name__}.{f.name}: a str rule needs its choices")
+        if kind is int and meta["choices"] is None and (meta["low"] is None or meta["high"] is None):
+            raise TypeError(f"{rules_cls.__name__}.{f.name}: an int rule needs low and high bounds")
+        specs.append(FieldSpec(f.name, kind, f.default, meta["help"], meta["low"], meta["high"], meta["choices"]))
+    _SPECS[rules_cls] = specs
+    return specs
+
+
+_SPECS: dict[type, list[FieldSpec]] = {}
+
+
+def rules_frame(rules: RulesBase) -> Any:
+    """A pandas table of every field: value, default, what is allowed and what it means."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "field": s.name,
+                "value": getattr(rules, s.name),
+                "default": s.default,
+                "allowed": s.allowed(),
+                "meaning": s.help,
+            }
+            for s in field_specs(type(rules))
+        ]
+    ).set_index("field")

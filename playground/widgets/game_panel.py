@@ -1,0 +1,128 @@
+"""The panel that steps any game: Step, Play to end, Reset, a seed, and two live tables.
+
+Like boardgame.io's debug panel, it keeps a log of every step and lets you scrub back through
+it; the state table then shows the game as it was at that step, rebuilt from the seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import ipywidgets as w
+import pandas as pd
+
+from playground.core.engine import Game, IllegalAction, Policy
+
+HISTORY_ROWS = 40
+"""How many of the latest history rows the panel shows (the whole history is game.history())."""
+
+
+def frame_html(frame: pd.DataFrame, css_class: str) -> str:
+    """A DataFrame as a compact, scrollable HTML table."""
+    table = frame.to_html(classes=f"pg-table {css_class}", border=0, na_rep="")
+    return f"<div style='max-height:22em;overflow:auto'>{table}</div>"
+
+
+class GamePanel(w.VBox):
+    """Step through a game; ``game`` is the live game, ``view`` the one the tables show."""
+
+    def __init__(
+        self,
+        make_game: Callable[[int], Game],
+        policies: Policy | Sequence[Policy] | Mapping[int, Policy] | None = None,
+        seed: int = 0,
+        on_update: Callable[[Game], None] | None = None,
+    ):
+        self.make_game = make_game
+        self.policies = policies
+        self._listeners: list[Callable[[Game], None]] = [on_update] if on_update else []
+        self.seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed")
+        self.step_button = w.Button(description="Step", icon="step-forward")
+        self.play_button = w.Button(description="Play to end", icon="fast-forward")
+        self.reset_button = w.Button(description="Reset", icon="refresh")
+        self.scrub = w.IntSlider(value=0, min=0, max=0, description="show step", continuous_update=True)
+        self.status = w.HTML()
+        self.state_table = w.HTML()
+        self.history_table = w.HTML()
+        for widget, name in [(self.state_table, "pg-state"), (self.history_table, "pg-history"),
+                             (self.status, "pg-status")]:
+            widget.add_class(name)
+        self.step_button.on_click(lambda _: self.step())
+        self.play_button.on_click(lambda _: self.play_to_end())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.seed.observe(lambda _: self.reset(), names="value")
+        self.scrub.observe(lambda change: self.show(change["new"]), names="value")
+        controls = w.HBox([self.step_button, self.play_button, self.reset_button, self.seed])
+        super().__init__([
+            controls, self.status, self.scrub,
+            w.HTML("<b>State</b>"), self.state_table,
+            w.HTML(f"<b>History</b> (latest {HISTORY_ROWS} steps)"), self.history_table,
+        ])
+        self.add_class("pg-game-panel")
+        self.reset()
+
+    def on_update(self, callback: Callable[[Game], None]) -> None:
+        """Call callback(game_shown) whenever the shown step changes."""
+        self._listeners.append(callback)
+
+    def reset(self) -> None:
+        """Start a new game from the seed in the seed box."""
+        self.game = self.make_game(self.seed.value)
+        self._refresh()
+
+    def step(self) -> None:
+        """One step of the live game (chance rolls, players follow the policies)."""
+        if self.game.is_over():
+            self.status.value = "The game is over. Press Reset for a new one."
+            return
+        actor = self.game.current_actor()
+        policy = None
+        if self.policies is not None and isinstance(actor, int):
+            policy = self.policies if callable(self.policies) else self.policies[actor]
+        try:
+            self.game.step(policy)
+        except IllegalAction as error:
+            self.status.value = f"<span style='color:#b00'>{error}</span>"
+            return
+        self._refresh()
+
+    def play_to_end(self) -> None:
+        """Play the live game to its end."""
+        self.game.play(self.policies)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Move the scrub slider to the newest step and redraw."""
+        last = self.game.step_count
+        self.scrub.max = last
+        if self.scrub.value == last:
+            self.show(last)
+        else:
+            self.scrub.value = last  # its observer redraws
+
+    def show(self, step: int) -> None:
+        """Show the state after ``step`` steps and the history up to it."""
+        self.view = self.game if step == self.game.step_count else self.game.at(step)
+        history = self.game.history(max(0, step - HISTORY_ROWS), step)
+        self.state_table.value = frame_html(self.view.state_frame(), "pg-state-frame")
+        self.history_table.value = frame_html(history, "pg-history-frame")
+        result = self.view.result()
+        if result is not None:
+            names = " and ".join(self.view.player_name(p) for p in result.winners)
+            self.status.value = f"Step {step}: game over, {names} won ({result.reason})."
+        else:
+            actor = self.view.current_actor()
+            who = actor if isinstance(actor, str) else self.view.player_name(actor)
+            self.status.value = f"Step {step} of {self.game.step_count}: {who} to act ({self.view.phase()})."
+        for callback in self._listeners:
+            callback(self.view)
+
+
+def game_panel(
+    make_game: Callable[[int], Game],
+    policies: Policy | Sequence[Policy] | Mapping[int, Policy] | None = None,
+    seed: int = 0,
+    on_update: Callable[[Game], None] | None = None,
+) -> GamePanel:
+    """Build the step-through panel for games made by make_game(seed)."""
+    return GamePanel(make_game, policies, seed, on_update)
