@@ -29,6 +29,7 @@ class FieldSpec:
     low: int | None = None
     high: int | None = None
     choices: tuple[Any, ...] | None = None
+    step: int = 1
 
     def allowed(self) -> str:
         """What values are allowed, in words."""
@@ -37,7 +38,8 @@ class FieldSpec:
         if self.kind is bool:
             return "True or False"
         if self.kind is int:
-            return f"a whole number from {self.low} to {self.high}"
+            steps = f" in steps of {self.step}" if self.step != 1 else ""
+            return f"a whole number from {self.low} to {self.high}{steps}"
         return f"a {self.kind.__name__}"
 
     def check(self, value: Any) -> None:
@@ -50,6 +52,7 @@ class FieldSpec:
                 and not isinstance(value, bool)
                 and (self.low is None or value >= self.low)
                 and (self.high is None or value <= self.high)
+                and (value - (self.low or 0)) % self.step == 0
             )
         else:
             ok = isinstance(value, self.kind)
@@ -66,12 +69,14 @@ def rule(
     low: int | None = None,
     high: int | None = None,
     choices: tuple[Any, ...] | None = None,
+    step: int = 1,
 ) -> Any:
     """Declare one rules field: its default, a help text, and its bounds or choices.
 
-    Integer fields need both bounds, so a slider always knows its range.
+    Integer fields need both bounds, so a slider always knows its range; step is the slider's
+    step (values must be low plus a multiple of it).
     """
-    meta = {"help": help, "low": low, "high": high, "choices": choices}
+    meta = {"help": help, "low": low, "high": high, "choices": choices, "step": step}
     return dataclasses.field(default=default, metadata={"rule": meta})
 
 
@@ -127,7 +132,8 @@ def field_specs(rules_cls: type[RulesBase]) -> list[FieldSpec]:
             raise TypeError(f"{rules_cls.__name__}.{f.name}: a str rule needs its choices")
         if kind is int and meta["choices"] is None and (meta["low"] is None or meta["high"] is None):
             raise TypeError(f"{rules_cls.__name__}.{f.name}: an int rule needs low and high bounds")
-        specs.append(FieldSpec(f.name, kind, f.default, meta["help"], meta["low"], meta["high"], meta["choices"]))
+        specs.append(FieldSpec(f.name, kind, f.default, meta["help"], meta["low"], meta["high"], meta["choices"],
+                              meta["step"]))
     _SPECS[rules_cls] = specs
     return specs
 

@@ -25,7 +25,7 @@ def _control(spec: FieldSpec, value: Any) -> w.ValueWidget:
         return w.Dropdown(options=list(spec.choices), value=value, description=label, style=style)
     if spec.kind is bool:
         return w.Checkbox(value=value, description=label, indent=False)
-    return w.IntSlider(value=value, min=spec.low, max=spec.high, description=label, style=style,
+    return w.IntSlider(value=value, min=spec.low, max=spec.high, step=spec.step, description=label, style=style,
                        continuous_update=False)
 
 

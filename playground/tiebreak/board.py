@@ -1,0 +1,88 @@
+"""The board as a graph: who is next clockwise and counter-clockwise, forks, and moving.
+
+Kept apart from the engine because the exact landing-frequency maths walks the same graph:
+the engine and odds.py move a piece with the very same function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+
+from playground.core.data import DataError
+
+from .cards import Space
+
+DIRECTIONS = ("clockwise", "counter")
+
+
+class Board:
+    """The spaces and their links; space positions are indices into ``spaces``."""
+
+    def __init__(self, spaces: Sequence[Space]):
+        self.spaces = tuple(spaces)
+        self.index = {s.id: i for i, s in enumerate(self.spaces)}
+        clockwise: list[list[int]] = [[] for _ in self.spaces]
+        counter: list[list[int]] = [[] for _ in self.spaces]
+        for i, s in enumerate(self.spaces):
+            for target in (s.next, s.branch):
+                if target is not None:
+                    clockwise[i].append(self.index[target])
+                    counter[self.index[target]].append(i)
+        self._links = {"clockwise": clockwise, "counter": counter}
+        for direction, links in self._links.items():
+            for i, options in enumerate(links):
+                self._check_links(i, options, direction)
+        self.start = next(i for i, s in enumerate(self.spaces) if s.kind == "start")
+        self.injury = next(i for i, s in enumerate(self.spaces) if s.kind == "injury")
+        self._check_reachable()
+
+    def _check_links(self, i: int, options: list[int], direction: str) -> None:
+        where = "spaces.csv"
+        sid = self.spaces[i].id
+        if not options:
+            raise DataError(where, i + 1, "next", f"space {sid!r} has no {direction} neighbour; "
+                            "every space must be on a path")
+        if len(options) > 2:
+            raise DataError(where, i + 1, "next", f"space {sid!r} has {len(options)} {direction} "
+                            "neighbours; a fork has at most two")
+        if len(options) == 2:
+            tracks = sorted(self.spaces[j].track for j in options)
+            if tracks != ["branch", "main"]:
+                raise DataError(where, i + 1, "track", f"the fork at {sid!r} must lead to one main "
+                                f"and one branch space going {direction}; it leads to {tracks}")
+
+    def _check_reachable(self) -> None:
+        seen, frontier = {self.start}, [self.start]
+        while frontier:
+            i = frontier.pop()
+            for j in self._links["clockwise"][i]:
+                if j not in seen:
+                    seen.add(j)
+                    frontier.append(j)
+        unreachable = [self.spaces[i].id for i in range(len(self.spaces)) if i not in seen]
+        if unreachable:
+            raise DataError("spaces.csv", None, "next",
+                            f"these spaces cannot be reached from the start: {', '.join(unreachable)}")
+
+    def __len__(self) -> int:
+        return len(self.spaces)
+
+    def options(self, position: int, direction: str, fork: str) -> list[int]:
+        """Where one step from position goes: one space, or both ways at a fork if fork='player'."""
+        links = self._links[direction][position]
+        if len(links) == 1 or fork == "player":
+            return links
+        return [j for j in links if self.spaces[j].track == fork]
+
+    def destinations(self, position: int, steps: int, direction: str, fork: str) -> tuple[int, ...]:
+        """Every space a move of ``steps`` can end on (one, unless a player chooses at a fork)."""
+        ends = {position}
+        for _ in range(steps):
+            ends = {j for i in ends for j in self.options(i, direction, fork)}
+        return tuple(sorted(ends))
+
+    @cached_property
+    def tournaments(self) -> tuple[int, ...]:
+        """The positions of every space where a tournament can be won."""
+        return tuple(i for i, s in enumerate(self.spaces) if s.is_tournament)

@@ -1,0 +1,138 @@
+"""Tie-Break Triumph's components, read from CSV through the validated loader.
+
+The rulebook prints no board, deck list or Let card texts, so the files in data/tiebreak are
+illustrative; any folder with the same three files and columns can replace them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from playground.core.data import Column, DataError, Schema, load_table
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tiebreak"
+POINTS = ("250", "500", "1000", "2000")
+SURFACES = ("hard", "clay", "grass", "indoor")
+SPACE_KINDS = ("start", "tournament", "united", "final", "let", "injury", "plain")
+TOURNAMENT_KINDS = ("tournament", "united", "final")
+LET_EFFECTS = ("draw_tokens", "move", "lose_token", "keep_wildcard", "keep_travel", "rest")
+
+
+class Card(NamedTuple):
+    """A tournament card: the ranking points it is worth and its court surface."""
+
+    points: int
+    surface: str
+
+    def __str__(self) -> str:
+        return f"{self.points} {self.surface}"
+
+
+@dataclass(frozen=True)
+class Space:
+    """One space of the board."""
+
+    id: str
+    name: str
+    kind: str
+    points: int | None
+    surface: str | None
+    next: str
+    branch: str | None
+    track: str
+    x: int
+    y: int
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.kind in TOURNAMENT_KINDS
+
+
+@dataclass(frozen=True)
+class LetCard:
+    """A Let card: what it does (effect) and by how much (amount)."""
+
+    id: str
+    name: str
+    effect: str
+    amount: int
+    description: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class TiebreakData:
+    """Everything a game needs from the data folder."""
+
+    spaces: tuple[Space, ...]
+    deck: dict[Card, int]
+    let_cards: tuple[LetCard, ...]
+    let_copies: dict[str, int]
+
+
+def _space_checks(rows: list[dict[str, Any]]) -> str | None:
+    """Board-wide rules: one start, an injury space, tournament spaces with points and surface."""
+    kinds = [r["kind"] for r in rows]
+    if kinds.count("start") != 1:
+        return f"the board needs exactly one start space; it has {kinds.count('start')}"
+    if kinds.count("injury") < 1:
+        return "the board needs an injury space"
+    for number, r in enumerate(rows, start=1):
+        needs = r["kind"] in TOURNAMENT_KINDS
+        if needs and (r["points"] is None or r["surface"] is None):
+            return f"row {number} ({r['id']}): a {r['kind']} space needs points and a surface"
+        if not needs and r["points"] is not None:
+            return f"row {number} ({r['id']}): a {r['kind']} space has no points"
+    return None
+
+
+SPACES = Schema("space", [
+    Column("id"), Column("name"), Column("kind", choices=SPACE_KINDS),
+    Column("points", int, choices=None, low=1, optional=True),
+    Column("surface", choices=SURFACES, optional=True),
+    Column("next", references="space"), Column("branch", references="space", optional=True),
+    Column("track", choices=("main", "branch")),
+    Column("x", int, low=0, high=2000), Column("y", int, low=0, high=2000),
+], checks=(_space_checks,))
+
+DECK = Schema("tournament card", [
+    Column("id"), Column("points", int, low=1), Column("surface", choices=SURFACES),
+    Column("copies", int, low=1, high=99),
+])
+
+LETS = Schema("Let card", [
+    Column("id"), Column("name"), Column("effect", choices=LET_EFFECTS),
+    Column("amount", int, low=-20, high=20), Column("copies", int, low=1, high=99),
+    Column("description"),
+])
+
+
+def _space_ids(path: Path) -> set[str]:
+    """The ids of the board file, read first so that next/branch can be checked against them."""
+    rows = load_table(path, Schema("space", [Column("id")]))
+    return {r["id"] for r in rows}
+
+
+def load_data(folder: Path | str | None = None) -> TiebreakData:
+    """Load spaces.csv, deck.csv and let_cards.csv from folder (default: the shipped ones)."""
+    folder = Path(folder) if folder is not None else DATA_DIR
+    spaces_path = folder / "spaces.csv"
+    rows = load_table(spaces_path, SPACES, {"space": _space_ids(spaces_path)})
+    spaces = tuple(Space(**r) for r in rows)
+    deck_rows = load_table(folder / "deck.csv", DECK)
+    deck: dict[Card, int] = {}
+    for r in deck_rows:
+        card = Card(r["points"], r["surface"])
+        deck[card] = deck.get(card, 0) + r["copies"]
+    board_points = {s.points for s in spaces if s.is_tournament}
+    missing = board_points - {c.points for c in deck}
+    if missing:
+        raise DataError(folder / "deck.csv", None, "points",
+                        f"no card can enter the board's {sorted(missing)} point tournaments")
+    let_rows = load_table(folder / "let_cards.csv", LETS)
+    lets = tuple(LetCard(r["id"], r["name"], r["effect"], r["amount"], r["description"]) for r in let_rows)
+    return TiebreakData(spaces, deck, lets, {r["id"]: r["copies"] for r in let_rows})
