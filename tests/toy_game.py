@@ -77,6 +77,7 @@ class PigGame(Game):
             return [Event(f"{name} rolls the die.")]
         banked = self.turn_total
         self.scores[self.player] += banked
+        self.turn_total = 0
         if self.scores[self.player] >= self.target:
             self.winner = self.player
             return [Event(f"{name} banked {banked} and won.", {"banked": banked})]

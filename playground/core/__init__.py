@@ -1,12 +1,29 @@
 """What every game shares: exact distributions, the engine contract, rules and data loading."""
 
 from .data import Column, DataError, Schema, load_table
-from .dist import Dist, dice_sum, sample_exact
+from .dist import Dist, dice_sum, readable, sample_exact
 from .engine import CHANCE, Event, Game, IllegalAction, Result, random_legal
 from .rules import FieldSpec, RulesBase, RulesError, field_specs, rule, rules_frame
 
 __all__ = [
-    "CHANCE", "Column", "DataError", "Dist", "Event", "FieldSpec", "Game", "IllegalAction",
-    "Result", "RulesBase", "RulesError", "Schema", "dice_sum", "field_specs", "load_table",
-    "random_legal", "rule", "rules_frame", "sample_exact",
+    "CHANCE",
+    "Column",
+    "DataError",
+    "Dist",
+    "Event",
+    "FieldSpec",
+    "Game",
+    "IllegalAction",
+    "Result",
+    "RulesBase",
+    "RulesError",
+    "Schema",
+    "dice_sum",
+    "field_specs",
+    "load_table",
+    "random_legal",
+    "readable",
+    "rule",
+    "rules_frame",
+    "sample_exact",
 ]

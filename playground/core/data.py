@@ -119,8 +119,13 @@ def load_table(
         header = reader.fieldnames or []
         missing = [c for c in schema.column_names() if c not in header]
         if missing:
-            raise DataError(path, None, missing[0], f"the header has no column '{missing[0]}'; "
-                            f"expected columns: {', '.join(schema.column_names())}")
+            raise DataError(
+                path,
+                None,
+                missing[0],
+                f"the header has no column '{missing[0]}'; "
+                f"expected columns: {', '.join(schema.column_names())}",
+            )
         rows: list[dict[str, Any]] = []
         seen: set[Any] = set()
         for number, raw in enumerate(reader, start=1):
@@ -134,16 +139,24 @@ def load_table(
                 try:
                     row[col.name] = _convert(cell, col)
                 except ValueError:
-                    raise DataError(path, number, col.name,
-                                    f"{cell!r} is not {col.expectation()}") from None
+                    raise DataError(path, number, col.name, f"{cell!r} is not {col.expectation()}") from None
                 if col.references is not None and row[col.name] is not None:
                     targets = known_ids.get(col.references, set())
                     if row[col.name] not in targets:
-                        raise DataError(path, number, col.name,
-                                        f"{cell!r} is not an id in the {col.references} list")
+                        raise DataError(
+                            path,
+                            number,
+                            col.name,
+                            f"{cell!r} is not an id in the {col.references} list",
+                        )
             if "id" in row:
                 if row["id"] in seen:
-                    raise DataError(path, number, "id", f"the id {row['id']!r} appears twice; ids must be unique")
+                    raise DataError(
+                        path,
+                        number,
+                        "id",
+                        f"the id {row['id']!r} appears twice; ids must be unique",
+                    )
                 seen.add(row["id"])
             rows.append(row)
     if not rows:

@@ -7,6 +7,7 @@ dice: roll one, add two, take the difference, add a bonus, ask for the chance of
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -35,10 +36,8 @@ class Dist(Mapping[Any, Fraction]):
         if total == 0:
             raise ValueError("a distribution needs at least one outcome with positive weight")
         kept = [(k, w / total) for k, w in items if w > 0]
-        try:
+        with contextlib.suppress(TypeError):  # outcomes without an order keep their given order
             kept.sort(key=lambda kw: kw[0])
-        except TypeError:
-            pass  # outcomes without an order keep their given order
         self._p: dict[Any, Fraction] = dict(kept)
 
     # -- constructors ---------------------------------------------------------------------------
@@ -193,3 +192,16 @@ def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
 def dice_sum(n: int, sides: int = 6) -> Dist:
     """The total shown by n fair dice with the given number of sides."""
     return Dist.die(sides).repeat_sum(n)
+
+
+def readable(p: Fraction) -> str:
+    """An exact probability as a person reads it: 7/12, or about 3.1e-421 when it is huge.
+
+    The running probability of a whole game's path has hundreds of digits; the exact Fraction
+    stays in the data, and this is only how a table shows it.
+    """
+    if p == 0 or p.denominator < 10**9:
+        return str(p)
+    exponent = math.log10(p.numerator) - math.log10(p.denominator)
+    whole = math.floor(exponent)
+    return f"≈ {10 ** (exponent - whole):.2f}e{whole}"

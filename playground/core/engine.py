@@ -58,7 +58,6 @@ class _Step:
     actor: int | str
     action: Action
     probability: Fraction | None
-    path_probability: Fraction
     events: tuple[Event, ...]
     figures: Mapping[str, Any]
 
@@ -80,7 +79,7 @@ class Game(ABC):
         self.players = players
         self.rng = random.Random(seed)
         self._steps: list[_Step] = []
-        self._path_probability = Fraction(1)
+        self._paths = [Fraction(1)]
 
     # -- what each game defines ----------------------------------------------------------------
 
@@ -173,11 +172,7 @@ class Game(ABC):
             raise IllegalAction(self.why_illegal(action))
         phase = self.phase()
         events = self._apply(action)
-        if probability is not None:
-            self._path_probability *= probability
-        self._steps.append(
-            _Step(phase, actor, action, probability, self._path_probability, tuple(events), self.figures())
-        )
+        self._steps.append(_Step(phase, actor, action, probability, tuple(events), self.figures()))
         return events
 
     def step(self, policy: Policy | None = None) -> list[Event]:
@@ -212,7 +207,18 @@ class Game(ABC):
     @property
     def path_probability(self) -> Fraction:
         """The exact probability of every chance outcome so far, multiplied together."""
-        return self._path_probability
+        return self._path_probabilities(len(self._steps))[-1]
+
+    def _path_probabilities(self, stop: int) -> list[Fraction]:
+        """Running products of the chance probabilities, [1, after step 1, ..., after step stop].
+
+        Built lazily and kept: the products grow to hundreds of digits over a season, and a
+        simulation of thousands of games never asks for them.
+        """
+        running = self._paths
+        for s in self._steps[len(running) - 1 : stop]:
+            running.append(running[-1] * s.probability if s.probability is not None else running[-1])
+        return running[: stop + 1]
 
     def actions(self) -> list[Action]:
         """Every action and chance outcome applied so far, in order: the game's whole story."""
@@ -238,20 +244,31 @@ class Game(ABC):
         the latest rows does not build the whole table.
         """
         rows = []
-        first = range(len(self._steps))[start:stop].start + 1
-        for number, s in enumerate(self._steps[start:stop], start=first):
+        picked = range(len(self._steps))[start:stop]
+        paths = self._path_probabilities(picked.stop)
+        for number in picked:
+            s = self._steps[number]
             rows.append(
                 {
-                    "step": number,
+                    "step": number + 1,
                     "phase": s.phase,
                     "actor": "chance" if s.actor == CHANCE else self.player_name(s.actor),
                     "action": str(s.action) if s.actor != CHANCE else "",
                     "dice": str(s.action) if s.actor == CHANCE else "",
                     "probability": s.probability,
-                    "path_probability": s.path_probability,
+                    "path_probability": paths[number + 1],
                     "outcome": "; ".join(e.text for e in s.events),
                     **s.figures,
                 }
             )
-        columns = ["step", "phase", "actor", "action", "dice", "probability", "path_probability", "outcome"]
+        columns = [
+            "step",
+            "phase",
+            "actor",
+            "action",
+            "dice",
+            "probability",
+            "path_probability",
+            "outcome",
+        ]
         return pd.DataFrame(rows, columns=columns if not rows else None).set_index("step")

@@ -132,8 +132,18 @@ def field_specs(rules_cls: type[RulesBase]) -> list[FieldSpec]:
             raise TypeError(f"{rules_cls.__name__}.{f.name}: a str rule needs its choices")
         if kind is int and meta["choices"] is None and (meta["low"] is None or meta["high"] is None):
             raise TypeError(f"{rules_cls.__name__}.{f.name}: an int rule needs low and high bounds")
-        specs.append(FieldSpec(f.name, kind, f.default, meta["help"], meta["low"], meta["high"], meta["choices"],
-                              meta["step"]))
+        specs.append(
+            FieldSpec(
+                f.name,
+                kind,
+                f.default,
+                meta["help"],
+                meta["low"],
+                meta["high"],
+                meta["choices"],
+                meta["step"],
+            )
+        )
     _SPECS[rules_cls] = specs
     return specs
 

@@ -41,16 +41,29 @@ class Board:
         where = "spaces.csv"
         sid = self.spaces[i].id
         if not options:
-            raise DataError(where, i + 1, "next", f"space {sid!r} has no {direction} neighbour; "
-                            "every space must be on a path")
+            raise DataError(
+                where,
+                i + 1,
+                "next",
+                f"space {sid!r} has no {direction} neighbour; every space must be on a path",
+            )
         if len(options) > 2:
-            raise DataError(where, i + 1, "next", f"space {sid!r} has {len(options)} {direction} "
-                            "neighbours; a fork has at most two")
+            raise DataError(
+                where,
+                i + 1,
+                "next",
+                f"space {sid!r} has {len(options)} {direction} neighbours; a fork has at most two",
+            )
         if len(options) == 2:
             tracks = sorted(self.spaces[j].track for j in options)
             if tracks != ["branch", "main"]:
-                raise DataError(where, i + 1, "track", f"the fork at {sid!r} must lead to one main "
-                                f"and one branch space going {direction}; it leads to {tracks}")
+                raise DataError(
+                    where,
+                    i + 1,
+                    "track",
+                    f"the fork at {sid!r} must lead to one main "
+                    f"and one branch space going {direction}; it leads to {tracks}",
+                )
 
     def _check_reachable(self) -> None:
         seen, frontier = {self.start}, [self.start]
@@ -62,8 +75,12 @@ class Board:
                     frontier.append(j)
         unreachable = [self.spaces[i].id for i in range(len(self.spaces)) if i not in seen]
         if unreachable:
-            raise DataError("spaces.csv", None, "next",
-                            f"these spaces cannot be reached from the start: {', '.join(unreachable)}")
+            raise DataError(
+                "spaces.csv",
+                None,
+                "next",
+                f"these spaces cannot be reached from the start: {', '.join(unreachable)}",
+            )
 
     def __len__(self) -> int:
         return len(self.spaces)

@@ -90,25 +90,44 @@ def _space_checks(rows: list[dict[str, Any]]) -> str | None:
     return None
 
 
-SPACES = Schema("space", [
-    Column("id"), Column("name"), Column("kind", choices=SPACE_KINDS),
-    Column("points", int, choices=None, low=1, optional=True),
-    Column("surface", choices=SURFACES, optional=True),
-    Column("next", references="space"), Column("branch", references="space", optional=True),
-    Column("track", choices=("main", "branch")),
-    Column("x", int, low=0, high=2000), Column("y", int, low=0, high=2000),
-], checks=(_space_checks,))
+SPACES = Schema(
+    "space",
+    [
+        Column("id"),
+        Column("name"),
+        Column("kind", choices=SPACE_KINDS),
+        Column("points", int, choices=None, low=1, optional=True),
+        Column("surface", choices=SURFACES, optional=True),
+        Column("next", references="space"),
+        Column("branch", references="space", optional=True),
+        Column("track", choices=("main", "branch")),
+        Column("x", int, low=0, high=2000),
+        Column("y", int, low=0, high=2000),
+    ],
+    checks=(_space_checks,),
+)
 
-DECK = Schema("tournament card", [
-    Column("id"), Column("points", int, low=1), Column("surface", choices=SURFACES),
-    Column("copies", int, low=1, high=99),
-])
+DECK = Schema(
+    "tournament card",
+    [
+        Column("id"),
+        Column("points", int, low=1),
+        Column("surface", choices=SURFACES),
+        Column("copies", int, low=1, high=99),
+    ],
+)
 
-LETS = Schema("Let card", [
-    Column("id"), Column("name"), Column("effect", choices=LET_EFFECTS),
-    Column("amount", int, low=-20, high=20), Column("copies", int, low=1, high=99),
-    Column("description"),
-])
+LETS = Schema(
+    "Let card",
+    [
+        Column("id"),
+        Column("name"),
+        Column("effect", choices=LET_EFFECTS),
+        Column("amount", int, low=-20, high=20),
+        Column("copies", int, low=1, high=99),
+        Column("description"),
+    ],
+)
 
 
 def _space_ids(path: Path) -> set[str]:
@@ -131,8 +150,12 @@ def load_data(folder: Path | str | None = None) -> TiebreakData:
     board_points = {s.points for s in spaces if s.is_tournament}
     missing = board_points - {c.points for c in deck}
     if missing:
-        raise DataError(folder / "deck.csv", None, "points",
-                        f"no card can enter the board's {sorted(missing)} point tournaments")
+        raise DataError(
+            folder / "deck.csv",
+            None,
+            "points",
+            f"no card can enter the board's {sorted(missing)} point tournaments",
+        )
     let_rows = load_table(folder / "let_cards.csv", LETS)
     lets = tuple(LetCard(r["id"], r["name"], r["effect"], r["amount"], r["description"]) for r in let_rows)
     return TiebreakData(spaces, deck, lets, {r["id"]: r["copies"] for r in let_rows})

@@ -22,93 +22,130 @@ class Rules(RulesBase):
     """The rules of Tie-Break Triumph. Build with keywords; every value is checked."""
 
     # -- the season --------------------------------------------------------------------------
-    target_score_2p: int = rule(8000, "Ranking points that win a 2-player game (rulebook).",
-                                low=250, high=20000, step=250)
-    target_score_3p: int = rule(7500, "Ranking points that win a 3-player game (rulebook).",
-                                low=250, high=20000, step=250)
-    target_score_4p: int = rule(7000, "Ranking points that win a 4-player game (rulebook).",
-                                low=250, high=20000, step=250)
-    target_score_5p: int = rule(6500, "Ranking points that win a 5-player game (rulebook).",
-                                low=250, high=20000, step=250)
-    target_score_6p: int = rule(6000, "Ranking points that win a 6-player game (rulebook).",
-                                low=250, high=20000, step=250)
-    schedule_size: int = rule(3, "Schedule cards face up in front of you: the weeks you plan ahead.",
-                              low=1, high=6)
-    end_when: str = rule("any schedule cannot refill",
-                         "Ruling: the season ends when a player must refill the schedule and cannot, "
-                         "or only when every player's deck and schedule are used up.",
-                         choices=("any schedule cannot refill", "all schedules empty"))
+    target_score_2p: int = rule(
+        8000, "Ranking points that win a 2-player game (rulebook).", low=250, high=20000, step=250
+    )
+    target_score_3p: int = rule(
+        7500, "Ranking points that win a 3-player game (rulebook).", low=250, high=20000, step=250
+    )
+    target_score_4p: int = rule(
+        7000, "Ranking points that win a 4-player game (rulebook).", low=250, high=20000, step=250
+    )
+    target_score_5p: int = rule(
+        6500, "Ranking points that win a 5-player game (rulebook).", low=250, high=20000, step=250
+    )
+    target_score_6p: int = rule(
+        6000, "Ranking points that win a 6-player game (rulebook).", low=250, high=20000, step=250
+    )
+    schedule_size: int = rule(
+        3, "Schedule cards face up in front of you: the weeks you plan ahead.", low=1, high=6
+    )
+    end_when: str = rule(
+        "any schedule cannot refill",
+        "Ruling: the season ends when a player must refill the schedule and cannot, "
+        "or only when every player's deck and schedule are used up.",
+        choices=("any schedule cannot refill", "all schedules empty"),
+    )
 
     # -- tokens -------------------------------------------------------------------------------
-    tokens_per_turn: int = rule(2, "Team tokens drawn from the bag at the start of each turn.",
-                                low=0, high=5)
+    tokens_per_turn: int = rule(2, "Team tokens drawn from the bag at the start of each turn.", low=0, high=5)
     bag_wildcard: int = rule(8, "Wildcard tokens in the bag (ruling: 8 of each type).", low=0, high=20)
     bag_training: int = rule(8, "Training tokens in the bag (ruling).", low=0, high=20)
     bag_sponsor: int = rule(8, "Sponsor tokens in the bag (ruling).", low=0, high=20)
     bag_health: int = rule(8, "Health tokens in the bag (ruling).", low=0, high=20)
     bag_travel: int = rule(8, "Travel tokens in the bag (ruling).", low=0, high=20)
-    max_risk_per_type: int = rule(1, "Tokens of one type you may risk in a tie-break (rulebook: 1).",
-                                  low=1, high=5)
+    max_risk_per_type: int = rule(
+        1, "Tokens of one type you may risk in a tie-break (rulebook: 1).", low=1, high=5
+    )
 
     # -- the dice and the board ---------------------------------------------------------------
-    number_die_sides: int = rule(6, "Sides of each of the two number dice and of the tie-break die.",
-                                 low=2, high=20)
-    direction_clockwise_faces: int = rule(2, "Direction-die faces that say clockwise (ruling).",
-                                          low=0, high=6)
-    direction_counter_faces: int = rule(2, "Direction-die faces that say counter-clockwise (ruling).",
-                                        low=0, high=6)
-    direction_choice_faces: int = rule(2, "Direction-die faces that let the player choose (ruling).",
-                                       low=0, high=6)
-    fork_on_clockwise: str = rule("main", "Ruling: the way taken at a fork when the die says clockwise.",
-                                  choices=FORK_CHOICES)
-    fork_on_counter: str = rule("branch",
-                                "Ruling: the way taken at a fork when the die says counter-clockwise.",
-                                choices=FORK_CHOICES)
-    fork_on_choice: str = rule("player", "Ruling: the way taken at a fork on a player's-choice face.",
-                               choices=FORK_CHOICES)
-    remote_united_final: bool = rule(True, "United and Final can be entered from anywhere with a "
-                                     "matching card, unless the space you arrived on acts on you.")
+    number_die_sides: int = rule(
+        6, "Sides of each of the two number dice and of the tie-break die.", low=2, high=20
+    )
+    direction_clockwise_faces: int = rule(
+        2, "Direction-die faces that say clockwise (ruling).", low=0, high=6
+    )
+    direction_counter_faces: int = rule(
+        2, "Direction-die faces that say counter-clockwise (ruling).", low=0, high=6
+    )
+    direction_choice_faces: int = rule(
+        2, "Direction-die faces that let the player choose (ruling).", low=0, high=6
+    )
+    fork_on_clockwise: str = rule(
+        "main", "Ruling: the way taken at a fork when the die says clockwise.", choices=FORK_CHOICES
+    )
+    fork_on_counter: str = rule(
+        "branch",
+        "Ruling: the way taken at a fork when the die says counter-clockwise.",
+        choices=FORK_CHOICES,
+    )
+    fork_on_choice: str = rule(
+        "player", "Ruling: the way taken at a fork on a player's-choice face.", choices=FORK_CHOICES
+    )
+    remote_united_final: bool = rule(
+        True,
+        "United and Final can be entered from anywhere with a "
+        "matching card, unless the space you arrived on acts on you.",
+    )
 
     # -- tournaments and tie-breaks -----------------------------------------------------------
-    vacant_target: int = rule(7, "Total a vacant tournament needs: bonuses plus one die (rulebook: 7).",
-                              low=1, high=30)
+    vacant_target: int = rule(
+        7, "Total a vacant tournament needs: bonuses plus one die (rulebook: 7).", low=1, high=30
+    )
     race_target: int = rule(7, "Points a tie-break race is played to (rulebook: 7).", low=1, high=30)
     race_margin: int = rule(2, "Lead needed to win a tie-break race (rulebook: 2).", low=1, high=10)
-    champion_head_start: int = rule(3, "Points the defending champion starts the race with (rulebook: 3).",
-                                    low=0, high=20)
-    race_first: str = rule("challenger", "Ruling: who rolls first in a tie-break race.",
-                           choices=("challenger", "champion"))
+    champion_head_start: int = rule(
+        3, "Points the defending champion starts the race with (rulebook: 3).", low=0, high=20
+    )
+    race_first: str = rule(
+        "challenger",
+        "Ruling: who rolls first in a tie-break race.",
+        choices=("challenger", "champion"),
+    )
     ace_bonus: int = rule(1, "Tie-break points for doubles on the move to the tournament.", low=0, high=5)
-    matching_card_bonus: int = rule(1, "Tie-break points for holding a card that matches the space.",
-                                    low=0, high=5)
-    surface_bonus: int = rule(1, "Tie-break points for a matching surface, only against a champion.",
-                              low=0, high=5)
-    wildcard_bonus: int = rule(1, "Tie-break points the qualifying Wildcard is worth (Top Ranker: 0).",
-                               low=0, high=5)
-    champion_takes_tokens: bool = rule(True, "A champion who wins keeps the tokens the challenger "
-                                       "put into the tie-break.")
-    failed_qualify_cards: int = rule(1, "Schedule cards the champion makes a player who cannot "
-                                     "qualify discard.", low=0, high=3)
-    failed_qualify_tokens: int = rule(2, "Tokens the champion takes from a player who cannot qualify.",
-                                      low=0, high=5)
+    matching_card_bonus: int = rule(
+        1, "Tie-break points for holding a card that matches the space.", low=0, high=5
+    )
+    surface_bonus: int = rule(
+        1, "Tie-break points for a matching surface, only against a champion.", low=0, high=5
+    )
+    wildcard_bonus: int = rule(
+        1, "Tie-break points the qualifying Wildcard is worth (Top Ranker: 0).", low=0, high=5
+    )
+    champion_takes_tokens: bool = rule(
+        True, "A champion who wins keeps the tokens the challenger put into the tie-break."
+    )
+    failed_qualify_cards: int = rule(
+        1, "Schedule cards the champion makes a player who cannot qualify discard.", low=0, high=3
+    )
+    failed_qualify_tokens: int = rule(
+        2, "Tokens the champion takes from a player who cannot qualify.", low=0, high=5
+    )
 
     # -- special actions ----------------------------------------------------------------------
     training_cost: int = rule(2, "Training tokens to reserve an empty tournament.", low=1, high=5)
     sponsor_cost: int = rule(2, "Sponsor tokens that stand in for one Wildcard.", low=1, high=5)
     travel_cost: int = rule(2, "Travel tokens to fly to any space.", low=1, high=5)
-    health_attack_cost: int = rule(2, "Health tokens to send another player to the Injury space.",
-                                   low=1, high=5)
+    health_attack_cost: int = rule(
+        2, "Health tokens to send another player to the Injury space.", low=1, high=5
+    )
     injury_weeks: int = rule(2, "Weeks (turns) a player stays on the Injury space.", low=0, high=6)
-    top_ranker_returns_wildcards: bool = rule(True, "The Top Ranker cannot keep Wildcards: they go "
-                                              "back to the bag.")
-    top_ranker_tie: str = rule("holder keeps", "Ruling: who holds the Top Ranker card on a tie "
-                               "for the highest ranking.", choices=("holder keeps", "nobody"))
+    top_ranker_returns_wildcards: bool = rule(
+        True, "The Top Ranker cannot keep Wildcards: they go back to the bag."
+    )
+    top_ranker_tie: str = rule(
+        "holder keeps",
+        "Ruling: who holds the Top Ranker card on a tie for the highest ranking.",
+        choices=("holder keeps", "nobody"),
+    )
 
     def check_together(self) -> None:
         faces = self.direction_clockwise_faces + self.direction_counter_faces + self.direction_choice_faces
         if faces == 0:
-            raise RulesError("the direction die needs at least one face: direction_clockwise_faces, "
-                             "direction_counter_faces and direction_choice_faces are all 0.")
+            raise RulesError(
+                "the direction die needs at least one face: direction_clockwise_faces, "
+                "direction_counter_faces and direction_choice_faces are all 0."
+            )
 
     def target_score(self, players: int) -> int:
         """The ranking points that win a game with this many players."""
@@ -122,11 +159,16 @@ class Rules(RulesBase):
 
     def direction_faces(self) -> dict[str, int]:
         """How many direction-die faces show each instruction."""
-        return {"clockwise": self.direction_clockwise_faces,
-                "counter": self.direction_counter_faces,
-                "choice": self.direction_choice_faces}
+        return {
+            "clockwise": self.direction_clockwise_faces,
+            "counter": self.direction_counter_faces,
+            "choice": self.direction_choice_faces,
+        }
 
     def fork_rule(self, face: str) -> str:
         """Which way a piece takes at a fork for a direction-die face."""
-        return {"clockwise": self.fork_on_clockwise, "counter": self.fork_on_counter,
-                "choice": self.fork_on_choice}[face]
+        return {
+            "clockwise": self.fork_on_clockwise,
+            "counter": self.fork_on_counter,
+            "choice": self.fork_on_choice,
+        }[face]

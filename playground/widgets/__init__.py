@@ -6,6 +6,12 @@ from .game_panel import GamePanel, frame_html, game_panel
 from .rules_panel import RulesPanel, rules_panel
 
 __all__ = [
-    "DiceExplorer", "GamePanel", "RulesPanel", "bars_svg", "dice_explorer", "frame_html",
-    "game_panel", "rules_panel",
+    "DiceExplorer",
+    "GamePanel",
+    "RulesPanel",
+    "bars_svg",
+    "dice_explorer",
+    "frame_html",
+    "game_panel",
+    "rules_panel",
 ]

@@ -38,7 +38,11 @@ class DiceExplorer(w.VBox):
         self.answer = w.HTML()
         self.chart = w.HTML()
         self.table = w.HTML()
-        for widget, name in [(self.answer, "pg-answer"), (self.chart, "pg-chart"), (self.table, "pg-table")]:
+        for widget, name in [
+            (self.answer, "pg-answer"),
+            (self.chart, "pg-chart"),
+            (self.table, "pg-table"),
+        ]:
             widget.add_class(name)
         for control in (self.dice, self.sides, self.bonus, self.target, self.measure):
             control.observe(lambda _: self.update(), names="value")
@@ -67,8 +71,9 @@ class DiceExplorer(w.VBox):
             f"<div style='font-size:1.3em;padding:0 1em'>P({self.measure.value} {sign} "
             f"{abs(self.bonus.value)} &ge; {target}) = <b>{p}</b> &asymp; {float(p):.4f}</div>"
         )
-        self.chart.value = bars_svg(dist, highlight=lambda o: o >= target,
-                                    title="orange bars reach the target")
+        self.chart.value = bars_svg(
+            dist, highlight=lambda o: o >= target, title="orange bars reach the target"
+        )
         frame = dist.to_frame("result")
         self.table.value = frame.to_html(index=False, border=0, classes="pg-table")
 

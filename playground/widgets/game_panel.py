@@ -7,10 +7,12 @@ it; the state table then shows the game as it was at that step, rebuilt from the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 
 import ipywidgets as w
 import pandas as pd
 
+from playground.core.dist import readable
 from playground.core.engine import Game, IllegalAction, Policy
 
 HISTORY_ROWS = 40
@@ -18,8 +20,9 @@ HISTORY_ROWS = 40
 
 
 def frame_html(frame: pd.DataFrame, css_class: str) -> str:
-    """A DataFrame as a compact, scrollable HTML table."""
-    table = frame.to_html(classes=f"pg-table {css_class}", border=0, na_rep="")
+    """A DataFrame as a compact, scrollable HTML table; long Fractions shown readably."""
+    shown = frame.map(lambda v: readable(v) if isinstance(v, Fraction) else v)
+    table = shown.to_html(classes=f"pg-table {css_class}", border=0, na_rep="")
     return f"<div style='max-height:22em;overflow:auto'>{table}</div>"
 
 
@@ -44,8 +47,11 @@ class GamePanel(w.VBox):
         self.status = w.HTML()
         self.state_table = w.HTML()
         self.history_table = w.HTML()
-        for widget, name in [(self.state_table, "pg-state"), (self.history_table, "pg-history"),
-                             (self.status, "pg-status")]:
+        for widget, name in [
+            (self.state_table, "pg-state"),
+            (self.history_table, "pg-history"),
+            (self.status, "pg-status"),
+        ]:
             widget.add_class(name)
         self.step_button.on_click(lambda _: self.step())
         self.play_button.on_click(lambda _: self.play_to_end())
@@ -53,11 +59,17 @@ class GamePanel(w.VBox):
         self.seed.observe(lambda _: self.reset(), names="value")
         self.scrub.observe(lambda change: self.show(change["new"]), names="value")
         controls = w.HBox([self.step_button, self.play_button, self.reset_button, self.seed])
-        super().__init__([
-            controls, self.status, self.scrub,
-            w.HTML("<b>State</b>"), self.state_table,
-            w.HTML(f"<b>History</b> (latest {HISTORY_ROWS} steps)"), self.history_table,
-        ])
+        super().__init__(
+            [
+                controls,
+                self.status,
+                self.scrub,
+                w.HTML("<b>State</b>"),
+                self.state_table,
+                w.HTML(f"<b>History</b> (latest {HISTORY_ROWS} steps)"),
+                self.history_table,
+            ]
+        )
         self.add_class("pg-game-panel")
         self.reset()
 

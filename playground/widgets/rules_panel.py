@@ -25,8 +25,15 @@ def _control(spec: FieldSpec, value: Any) -> w.ValueWidget:
         return w.Dropdown(options=list(spec.choices), value=value, description=label, style=style)
     if spec.kind is bool:
         return w.Checkbox(value=value, description=label, indent=False)
-    return w.IntSlider(value=value, min=spec.low, max=spec.high, step=spec.step, description=label, style=style,
-                       continuous_update=False)
+    return w.IntSlider(
+        value=value,
+        min=spec.low,
+        max=spec.high,
+        step=spec.step,
+        description=label,
+        style=style,
+        continuous_update=False,
+    )
 
 
 class RulesPanel(w.VBox, Generic[R]):
@@ -78,7 +85,9 @@ class RulesPanel(w.VBox, Generic[R]):
         try:
             rules = type(self._rules)(**values)
         except RulesError as error:
-            self.message.value = f"<span style='color:#b00'>Not allowed: {error} Keeping the last good rules.</span>"
+            self.message.value = (
+                f"<span style='color:#b00'>Not allowed: {error} Keeping the last good rules.</span>"
+            )
             return
         self._accept(rules)
 
@@ -86,7 +95,8 @@ class RulesPanel(w.VBox, Generic[R]):
         self._rules = rules
         changed = rules.changes()
         self.message.value = (
-            "House rules: " + ", ".join(f"{k} = {v}" for k, v in changed.items()) if changed
+            "House rules: " + ", ".join(f"{k} = {v}" for k, v in changed.items())
+            if changed
             else "Playing by the rulebook."
         )
         for callback in self._callbacks:

@@ -1,0 +1,844 @@
+"""The Tie-Break Triumph engine: a season of turns, tournaments and tie-breaks.
+
+The game is a queue of tasks. Each task is a decision for one player, a chance step (a die,
+a draw from the bag or a deck, a Let card) or bookkeeping that runs by itself. A turn queues:
+draw tokens, roll, act, end the week. Arriving somewhere queues what the space asks for (a Let
+card, a forced challenge), and a tournament queues its risk decisions and dice. Keeping the flow
+as data makes every chance step explicit and every decision a legal-action list.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from fractions import Fraction
+from itertools import combinations_with_replacement, product
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pandas as pd
+
+from playground.core.dist import sample_exact
+from playground.core.engine import CHANCE, Action, Event, Game, Result
+
+from .actions import (
+    Discard,
+    EndTurn,
+    Enter,
+    GiveBack,
+    Heal,
+    Injure,
+    Move,
+    Qualify,
+    Risk,
+    Roll,
+    ServeWeek,
+    Take,
+    Train,
+    Travel,
+)
+from .board import Board
+from .cards import Card, TiebreakData, load_data
+from .rules import TOKEN_TYPES, Rules
+from .state import Contest, Player, State
+
+AUTO = "auto"
+
+
+class Task(NamedTuple):
+    """One pending piece of the game: its kind, who acts (a player, CHANCE or AUTO), for whom."""
+
+    kind: str
+    actor: int | str
+    player: int
+    count: int = 1
+
+
+_CHANCE_KINDS = ("draw_card", "draw_token", "roll", "let_draw", "vacant_roll", "race_roll")
+_AUTO_KINDS = ("start_turn", "end_week", "refill", "next_turn", "penalty")
+_PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran")
+
+
+class TiebreakGame(Game):
+    """A whole game of Tie-Break Triumph for 2 to 6 players."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        data: TiebreakData | Path | str | None = None,
+        seed: int = 0,
+        players: int = 2,
+    ):
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a tiebreak Rules object, not {type(rules).__name__}")
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+            raise ValueError(f"Tie-Break Triumph is for 2 to 6 players; got {players!r}")
+        super().__init__(seed, players)
+        self.rules = rules
+        self.data = data if isinstance(data, TiebreakData) else load_data(data)
+        self.board = Board(self.data.spaces)
+        self.target = rules.target_score(players)
+        sides = rules.number_die_sides
+        faces = {f: n for f, n in rules.direction_faces().items() if n}
+        self._face_chance = {f: Fraction(n, sum(faces.values())) for f, n in faces.items()}
+        self._rolls = [
+            (Roll(a, b, f), p / (sides * sides))
+            for a, b in product(range(1, sides + 1), repeat=2)
+            for f, p in self._face_chance.items()
+        ]
+        self._die = [(d, Fraction(1, sides)) for d in range(1, sides + 1)]
+        self.state = State(
+            board=self.board,
+            players=[
+                Player(_PLAYER_NAMES[p], self.board.start, Counter(self.data.deck)) for p in range(players)
+            ],
+            bag=Counter({t: n for t, n in rules.bag().items() if n}),
+            let_unseen=Counter(self.data.let_copies),
+        )
+        self.tasks: deque[Task] = deque()
+        self.reason = ""
+        self._new_week()
+        for p in range(players):
+            self.tasks.append(Task("draw_card", CHANCE, p, rules.schedule_size))
+        self.tasks.append(Task("start_turn", AUTO, 0))
+        self._advance([])
+
+    def fresh(self) -> TiebreakGame:
+        return TiebreakGame(self.rules, self.data, self.seed, self.players)
+
+    # -- whose move -------------------------------------------------------------------------------
+
+    def current_actor(self) -> int | str | None:
+        return self.tasks[0].actor if self.tasks else None
+
+    def phase(self) -> str:
+        return self.tasks[0].kind if self.tasks else "over"
+
+    def player_name(self, player: int) -> str:
+        return self.state.players[player].name
+
+    # -- chance -----------------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        task = self.tasks[0]
+        s = self.state
+        if task.kind == "draw_card":
+            return _weighted(s.players[task.player].deck)
+        if task.kind == "draw_token":
+            return _weighted(s.bag)
+        if task.kind == "let_draw":
+            return [(self._let(i), p) for i, p in _weighted(s.let_unseen)]
+        if task.kind == "roll":
+            return self._rolls
+        return self._die
+
+    def chance_probability(self, outcome: Action) -> Fraction | None:
+        if self.tasks[0].kind == "roll":  # a formula, rather than a search through every roll
+            sides = self.rules.number_die_sides
+            if not isinstance(outcome, Roll) or not (
+                1 <= outcome.first <= sides and 1 <= outcome.second <= sides
+            ):
+                return None
+            return self._face_chance.get(outcome.face, Fraction(0)) / (sides * sides) or None
+        return super().chance_probability(outcome)
+
+    def sample_chance(self) -> Action:
+        if self.tasks[0].kind == "roll":  # the same law as chance_outcomes, drawn die by die
+            sides = self.rules.number_die_sides
+            first, second = self.rng.randrange(sides) + 1, self.rng.randrange(sides) + 1
+            return Roll(first, second, sample_exact(list(self._face_chance.items()), self.rng))
+        return super().sample_chance()
+
+    def _let(self, let_id: str):
+        return next(c for c in self.data.let_cards if c.id == let_id)
+
+    # -- decisions --------------------------------------------------------------------------------
+
+    def player_actions(self) -> list[Action]:
+        task = self.tasks[0]
+        return getattr(self, f"_options_{task.kind}")(task)
+
+    def _options_move(self, task: Task) -> list[Action]:
+        return [Move(i, self.board.spaces[i].name) for i in self.move_options]
+
+    def _options_act(self, task: Task) -> list[Action]:
+        p = task.player
+        me = self.state.players[p]
+        options: list[Action] = [EndTurn()]
+        if not self.entered:
+            options += self._entries(p)
+        if me.tokens["training"] >= self.rules.training_cost:
+            empty = [
+                i
+                for i in self.board.tournaments
+                if i not in self.state.titles and i not in self.state.reservations
+            ]
+            for card in sorted(set(me.schedule)):
+                options += [
+                    Train(card, i, self.board.spaces[i].name)
+                    for i in empty
+                    if self.board.spaces[i].points == card.points
+                ]
+        pays = (["tokens"] if me.tokens["travel"] >= self.rules.travel_cost else []) + (
+            ["ticket"] if any(c.effect == "keep_travel" for c in me.lets) else []
+        )
+        for pay in pays:
+            options += [Travel(i, s.name, pay) for i, s in enumerate(self.board.spaces) if i != me.position]
+        if me.tokens["health"] >= self.rules.health_attack_cost:
+            options += [
+                Injure(q) for q in range(self.players) if q != p and self.state.players[q].injured_weeks == 0
+            ]
+        return options
+
+    def _entries(self, p: int) -> list[Action]:
+        """Tournaments the player may enter now: where they stand, or United/Final from afar."""
+        me = self.state.players[p]
+        spaces = [me.position]
+        if self.rules.remote_united_final and self.arrival_kind not in ("let", "injury"):
+            spaces += [
+                i
+                for i in self.board.tournaments
+                if self.board.spaces[i].kind in ("united", "final") and i != me.position
+            ]
+        options: list[Action] = []
+        for i in spaces:
+            space = self.board.spaces[i]
+            if not space.is_tournament or self.state.titles.get(i, (None,))[0] == p:
+                continue
+            if self._defended(i, p):
+                if i != me.position:  # a champion on your own space is a forced challenge instead
+                    options += self._qualifications(p, i)
+                continue
+            reserved = self.state.reservations.get(i)
+            if reserved and reserved[0] == p:
+                options.append(Enter(i, space.name, reserved[1]))
+                continue
+            options += [Enter(i, space.name, c) for c in sorted(set(me.schedule)) if c.points == space.points]
+        return options
+
+    def _qualifications(self, p: int, space: int) -> list[Action]:
+        """Every way to qualify against the champion at space: a matching card and a Wildcard."""
+        me = self.state.players[p]
+        pays = []
+        if self.state.top_ranker == p:
+            pays.append("top ranker")
+        if me.tokens["wildcard"]:
+            pays.append("wildcard")
+        if me.tokens["sponsor"] >= self.rules.sponsor_cost:
+            pays.append("sponsors")
+        if any(c.effect == "keep_wildcard" for c in me.lets):
+            pays.append("invitation")
+        points = self.board.spaces[space].points
+        cards = sorted(c for c in set(me.schedule) if c.points == points)
+        return [Qualify(space, self.board.spaces[space].name, c, pay) for c in cards for pay in pays]
+
+    def _options_challenge(self, task: Task) -> list[Action]:
+        return self._qualifications(task.player, self.state.players[task.player].position)
+
+    def _options_risk(self, task: Task) -> list[Action]:
+        contest = self.state.contest
+        slot_used = (
+            contest is not None
+            and task.player == contest.player
+            and contest.pay in ("wildcard", "sponsors", "invitation")
+        )
+        return [Risk(r) for r in self._risks(self.state.players[task.player].tokens, slot_used)]
+
+    def _risks(self, tokens: Counter[str], wildcard_slot_used: bool) -> list[tuple[str, ...]]:
+        limit = self.rules.max_risk_per_type
+        ranges = []
+        for t in TOKEN_TYPES:
+            cap = min(tokens[t], limit - (1 if t == "wildcard" and wildcard_slot_used else 0))
+            ranges.append(range(max(cap, 0) + 1))
+        return [
+            tuple(t for t, n in zip(TOKEN_TYPES, counts, strict=True) for _ in range(n))
+            for counts in product(*ranges)
+        ]
+
+    def _options_discard(self, task: Task) -> list[Action]:
+        return [Discard(c) for c in sorted(set(self.state.players[task.player].schedule))]
+
+    _options_penalty_card = _options_discard
+
+    def _options_penalty_tokens(self, task: Task) -> list[Action]:
+        victim = self.state.players[task.player].tokens
+        k = min(self.rules.failed_qualify_tokens, sum(victim.values()))
+        return [
+            Take(combo)
+            for combo in combinations_with_replacement(TOKEN_TYPES, k)
+            if all(combo.count(t) <= victim[t] for t in set(combo))
+        ]
+
+    def _options_give_back(self, task: Task) -> list[Action]:
+        return [GiveBack(t) for t in TOKEN_TYPES if self.state.players[task.player].tokens[t]]
+
+    def _options_injured(self, task: Task) -> list[Action]:
+        me = self.state.players[task.player]
+        return [ServeWeek()] + ([Heal()] if me.tokens["health"] else [])
+
+    def why_illegal(self, action: Action) -> str:
+        task = self.tasks[0]
+        me = self.state.players[task.player]
+        if isinstance(action, Travel) and me.injured_weeks:
+            return f"{me.name} is injured ({me.injured_weeks} weeks left) and cannot travel."
+        if isinstance(action, Risk):
+            over = [t for t in set(action.tokens) if action.tokens.count(t) > self.rules.max_risk_per_type]
+            if over:
+                return (
+                    f"In a tie-break you may risk at most {self.rules.max_risk_per_type} token of each "
+                    f"type; {me.name} offered {action.tokens.count(over[0])} {over[0]} tokens."
+                )
+            missing = [t for t in set(action.tokens) if action.tokens.count(t) > me.tokens[t]]
+            if missing:
+                return f"{me.name} has only {me.tokens[missing[0]]} {missing[0]} tokens to risk."
+        if isinstance(action, Enter | Qualify):
+            points = self.board.spaces[action.space].points
+            if action.card not in me.schedule or action.card.points != points:
+                cards = ", ".join(str(c) for c in me.schedule) or "no cards"
+                return (
+                    f"To enter {action.name} you need a schedule card worth {points} points; "
+                    f"{me.name}'s schedule has {cards}."
+                )
+        if isinstance(action, Qualify) and task.kind in ("challenge", "act"):
+            return (
+                f"To challenge the champion at {action.name}, {me.name} needs a Wildcard token, "
+                f"{self.rules.sponsor_cost} Sponsor tokens, an Invitation card or the Top Ranker "
+                f"card; paying by {action.pay!r} is not possible now."
+            )
+        return super().why_illegal(action)
+
+    # -- applying -------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        task = self.tasks.popleft()
+        events = getattr(self, f"_do_{task.kind}")(task, action)
+        self._advance(events)
+        return events
+
+    def _advance(self, events: list[Event]) -> None:
+        """Run the bookkeeping tasks and skip chance steps that cannot happen (an empty bag)."""
+        while self.tasks:
+            task = self.tasks[0]
+            if task.kind == "draw_token" and not self.state.bag:
+                self.tasks.popleft()
+                events.append(Event("The token bag is empty: no token drawn."))
+            elif task.kind == "let_draw" and not self.state.let_unseen:
+                self.tasks.popleft()
+                if self.state.let_seen:  # every card has been seen: the pile's order is known
+                    events += self._let_effect(task.player, self._let(self.state.let_seen.popleft()))
+                else:
+                    events.append(Event("Every Let card is in a player's hand: nothing to draw."))
+            elif task.kind == "act" and self.state.players[task.player].injured_weeks:
+                self.tasks.popleft()
+            elif task.kind in _AUTO_KINDS:
+                self.tasks.popleft()
+                events += getattr(self, f"_do_{task.kind}")(task, None)
+            elif task.kind in ("penalty_card", "penalty_tokens") and not self.player_actions():
+                self.tasks.popleft()
+            else:
+                return
+
+    def _then(self, *tasks: Task) -> None:
+        """Put tasks at the front of the queue, in the given order."""
+        self.tasks.extendleft(reversed(tasks))
+
+    def _new_week(self) -> None:
+        self.entered = False  # entered a tournament this week
+        self.card_used = False  # a schedule card was used to enter
+        self.arrival_kind = ""
+        self.ace_space: int | None = None
+        self.doubles = False
+        self.move_options: tuple[int, ...] = ()
+
+    # chance steps
+
+    def _do_draw_card(self, task: Task, card: Card) -> list[Event]:
+        me = self.state.players[task.player]
+        me.deck[card] -= 1
+        if not me.deck[card]:
+            del me.deck[card]
+        me.schedule.append(card)
+        if task.count > 1:
+            self._then(task._replace(count=task.count - 1))
+        return [Event(f"{me.name} draws a {card} tournament card.")]
+
+    def _do_draw_token(self, task: Task, token: str) -> list[Event]:
+        me = self.state.players[task.player]
+        self._take_from(self.state.bag, token)
+        if task.count > 1:
+            self._then(task._replace(count=task.count - 1))
+        if me.injured_weeks and token != "health":
+            self.state.bag[token] += 1
+            return [Event(f"{me.name} draws a {token} token but, injured, keeps only Health: it goes back.")]
+        me.tokens[token] += 1
+        return [Event(f"{me.name} draws a {token} token.")] + self._top_ranker_wildcards()
+
+    def _do_roll(self, task: Task, roll: Roll) -> list[Event]:
+        me = self.state.players[task.player]
+        steps = roll.first + roll.second
+        if roll.face == "choice":
+            ends = set()
+            for direction in ("clockwise", "counter"):
+                ends |= set(
+                    self.board.destinations(me.position, steps, direction, self.rules.fork_rule("choice"))
+                )
+            options = tuple(sorted(ends))
+        else:
+            options = self.board.destinations(me.position, steps, roll.face, self.rules.fork_rule(roll.face))
+        events = [Event(f"{me.name} rolls {roll}" + (" (doubles: an Ace!)" if roll.doubles else "") + ".")]
+        self.doubles = roll.doubles
+        if len(options) == 1:
+            return events + self._arrive(task.player, options[0], by_dice=True)
+        self.move_options = options
+        self._then(Task("move", task.player, task.player))
+        return events
+
+    def _do_let_draw(self, task: Task, card: Any) -> list[Event]:
+        self._take_from(self.state.let_unseen, card.id)
+        return self._let_effect(task.player, card)
+
+    def _do_vacant_roll(self, task: Task, die: int) -> list[Event]:
+        c = self.state.contest
+        assert c is not None
+        total = self._bonus(c) + len(c.risked) + die
+        won = total >= self.rules.vacant_target
+        verdict = "wins" if won else "short of"
+        text = f"Tie-break die {die}: total {total} ({verdict} {self.rules.vacant_target})."
+        return [Event(text)] + self._finish(c, won)
+
+    def _do_race_roll(self, task: Task, die: int) -> list[Event]:
+        c = self.state.contest
+        assert c is not None
+        r = c.roller
+        c.scores[r] += die
+        who = self.state.players[c.player if r == 0 else c.opponent].name
+        events = [Event(f"{who} rolls {die}: {c.scores[0]}-{c.scores[1]}.")]
+        if c.scores[r] >= self.rules.race_target and c.scores[r] - c.scores[1 - r] >= self.rules.race_margin:
+            return events + self._finish(c, r == 0)
+        c.roller = 1 - r
+        self._then(Task("race_roll", CHANCE, task.player))
+        return events
+
+    # decisions
+
+    def _do_move(self, task: Task, action: Move) -> list[Event]:
+        return self._arrive(task.player, action.to, by_dice=True)
+
+    def _do_act(self, task: Task, action: Action) -> list[Event]:
+        p = task.player
+        me = self.state.players[p]
+        if isinstance(action, EndTurn):
+            return [Event(f"{me.name} ends the week.")]
+        self._then(task)  # acting goes on until the player ends the week
+        if isinstance(action, Enter):
+            return self._enter(p, action)
+        if isinstance(action, Qualify):
+            return self._qualify(p, action)
+        if isinstance(action, Train):
+            me.tokens["training"] -= self.rules.training_cost
+            self.state.bag["training"] += self.rules.training_cost
+            me.schedule.remove(action.card)
+            self.state.reservations[action.space] = (p, action.card)
+            return [Event(f"{me.name} reserves {action.name} with a face-down {action.card}.")]
+        if isinstance(action, Travel):
+            if action.pay == "tokens":
+                me.tokens["travel"] -= self.rules.travel_cost
+                self.state.bag["travel"] += self.rules.travel_cost
+            else:
+                ticket = next(c for c in me.lets if c.effect == "keep_travel")
+                me.lets.remove(ticket)
+                self.state.let_seen.append(ticket.id)
+            return [Event(f"{me.name} flies to {action.name}.")] + self._arrive(p, action.to, by_dice=False)
+        if isinstance(action, Injure):
+            me.tokens["health"] -= self.rules.health_attack_cost
+            self.state.bag["health"] += self.rules.health_attack_cost
+            return self._injure(action.target, f"{me.name} sends {self.player_name(action.target)}")
+        raise AssertionError(action)
+
+    def _do_challenge(self, task: Task, action: Qualify) -> list[Event]:
+        return self._qualify(task.player, action)
+
+    def _do_risk(self, task: Task, action: Risk) -> list[Event]:
+        c = self.state.contest
+        assert c is not None
+        who = self.state.players[task.player]
+        for t in action.tokens:
+            who.tokens[t] -= 1
+        events = [Event(f"{who.name} risks {', '.join(action.tokens) or 'no tokens'}.")]
+        if task.player == c.player:
+            c.risked = action.tokens
+            if c.kind == "vacant":
+                self._then(Task("vacant_roll", CHANCE, c.player))
+                return events
+            if c.kind == "training":
+                self._then(Task("risk", c.opponent, c.opponent))
+                return events
+        else:
+            c.opponent_risked = action.tokens
+        return events + self._start_race(c)
+
+    def _do_penalty_card(self, task: Task, action: Discard) -> list[Event]:
+        victim = self.state.players[task.player]
+        victim.schedule.remove(action.card)
+        victim.discards[action.card] += 1
+        return [Event(f"The champion makes {victim.name} discard {action.card}.")]
+
+    def _do_penalty_tokens(self, task: Task, action: Take) -> list[Event]:
+        victim = self.state.players[task.player]
+        champion = self.state.players[task.actor]
+        for t in action.tokens:
+            victim.tokens[t] -= 1
+            champion.tokens[t] += 1
+        return [
+            Event(f"{champion.name} takes {', '.join(action.tokens)} from {victim.name}.")
+        ] + self._top_ranker_wildcards()
+
+    def _do_give_back(self, task: Task, action: GiveBack) -> list[Event]:
+        me = self.state.players[task.player]
+        me.tokens[action.token] -= 1
+        self.state.bag[action.token] += 1
+        return [Event(f"{me.name} puts a {action.token} token back in the bag.")]
+
+    def _do_discard(self, task: Task, action: Discard) -> list[Event]:
+        me = self.state.players[task.player]
+        me.schedule.remove(action.card)
+        me.discards[action.card] += 1
+        return [Event(f"{me.name} lets a week pass and discards {action.card}.")]
+
+    def _do_injured(self, task: Task, action: Action) -> list[Event]:
+        me = self.state.players[task.player]
+        if isinstance(action, Heal):
+            me.tokens["health"] -= 1
+            self.state.bag["health"] += 1
+            me.injured_weeks -= 1
+            if me.injured_weeks == 0:
+                self._then(
+                    Task("roll", CHANCE, task.player),
+                    Task("act", task.player, task.player),
+                    Task("end_week", AUTO, task.player),
+                )
+                return [Event(f"{me.name} spends a Health token and is fit again: back on tour this week.")]
+            self._then(task)
+            return [Event(f"{me.name} spends a Health token: {me.injured_weeks} weeks left.")]
+        me.injured_weeks -= 1
+        self._then(Task("end_week", AUTO, task.player))
+        return [Event(f"{me.name} rests a week ({me.injured_weeks} left).")]
+
+    # bookkeeping
+
+    def _do_start_turn(self, task: Task, _: None) -> list[Event]:
+        p = self.state.turn
+        self._new_week()
+        draws = (
+            [Task("draw_token", CHANCE, p, self.rules.tokens_per_turn)] if self.rules.tokens_per_turn else []
+        )
+        if self.state.players[p].injured_weeks:
+            self._then(*draws, Task("injured", p, p))
+        else:
+            self._then(*draws, Task("roll", CHANCE, p), Task("act", p, p), Task("end_week", AUTO, p))
+        return []
+
+    def _do_end_week(self, task: Task, _: None) -> list[Event]:
+        me = self.state.players[task.player]
+        later = [Task("refill", AUTO, task.player), Task("next_turn", AUTO, task.player)]
+        if not self.card_used and me.schedule:
+            self._then(Task("discard", task.player, task.player), *later)
+        else:
+            self._then(*later)
+        return []
+
+    def _do_refill(self, task: Task, _: None) -> list[Event]:
+        me = self.state.players[task.player]
+        missing = self.rules.schedule_size - len(me.schedule)
+        left = sum(me.deck.values())
+        if missing > left and self.rules.end_when == "any schedule cannot refill":
+            return self._end(f"{me.name} cannot refill the schedule: the season is over")
+        if min(missing, left) > 0:
+            self._then(Task("draw_card", CHANCE, task.player, min(missing, left)))
+        if all(not p.schedule and not p.deck for p in self.state.players):
+            return self._end("every tournament card has been used: the season is over")
+        return []
+
+    def _do_next_turn(self, task: Task, _: None) -> list[Event]:
+        self.state.turn = (self.state.turn + 1) % self.players
+        self.state.week += self.state.turn == 0
+        self._then(Task("start_turn", AUTO, self.state.turn))
+        return []
+
+    # -- rules in action --------------------------------------------------------------------------
+
+    def _arrive(self, p: int, position: int, by_dice: bool) -> list[Event]:
+        """Put a piece on a space and queue what that space asks for."""
+        me = self.state.players[p]
+        me.position = position
+        space = self.board.spaces[position]
+        self.ace_space = position if by_dice and self.doubles else None
+        self.arrival_kind = space.kind
+        events = [Event(f"{me.name} arrives at {space.name}.")]
+        if space.kind == "injury":
+            return events + self._injure(p, f"{me.name} lands on the Injury space and")
+        if space.kind == "let":
+            self._then(Task("let_draw", CHANCE, p))
+        elif self._defended(position, p) and not self.entered:
+            self.entered = True
+            if self._options_challenge(Task("challenge", p, p)):
+                self._then(Task("challenge", p, p))
+            else:
+                champion = self.state.titles[position][0]
+                events.append(
+                    Event(
+                        f"{me.name} cannot qualify against {self.player_name(champion)}: "
+                        "the champion takes a card and tokens."
+                    )
+                )
+                penalties = [Task("penalty_card", champion, p)] * self.rules.failed_qualify_cards
+                if self.rules.failed_qualify_tokens:
+                    penalties.append(Task("penalty_tokens", champion, p))
+                self._then(*penalties)
+        return events
+
+    def _defended(self, position: int, p: int) -> bool:
+        """Is there a champion other than p, fit to defend, at this space?"""
+        holder = self.state.titles.get(position)
+        return holder is not None and holder[0] != p and not self.state.players[holder[0]].injured_weeks
+
+    def _injure(self, p: int, lead: str) -> list[Event]:
+        who = self.state.players[p]
+        if not self.rules.injury_weeks:
+            return [Event(f"{lead} to the Injury space, but injuries last 0 weeks.")]
+        who.position = self.board.injury
+        who.injured_weeks = self.rules.injury_weeks
+        return [Event(f"{lead} to the Injury space for {who.injured_weeks} weeks.")]
+
+    def _let_effect(self, p: int, card: Any) -> list[Event]:
+        me = self.state.players[p]
+        events = [Event(f"{me.name} draws the Let card {card.name}: {card.description}")]
+        kept = card.effect in ("keep_wildcard", "keep_travel")
+        if kept:
+            me.lets.append(card)
+        else:
+            self.state.let_seen.append(card.id)
+        if card.effect == "draw_tokens":
+            self._then(Task("draw_token", CHANCE, p, card.amount))
+        elif card.effect == "lose_token" and me.token_count():
+            self._then(*[Task("give_back", p, p)] * min(card.amount, me.token_count()))
+        elif card.effect == "move":
+            direction = "clockwise" if card.amount > 0 else "counter"
+            to = self.board.destinations(me.position, abs(card.amount), direction, "main")[0]
+            space = self.board.spaces[to]
+            if space.kind == "let":  # a Let card never sends you to draw another
+                me.position = to
+                self.ace_space = None
+                events.append(Event(f"{me.name} moves to {space.name} (no second Let card)."))
+            else:
+                events += self._arrive(p, to, by_dice=False)
+        return events
+
+    def _enter(self, p: int, action: Enter) -> list[Event]:
+        me = self.state.players[p]
+        self.entered = self.card_used = True
+        reserved = self.state.reservations.get(action.space)
+        ace = self.ace_space == action.space
+        if reserved and reserved[0] == p:
+            del self.state.reservations[action.space]
+            self.state.contest = Contest(p, action.space, action.card, ace)
+            text = f"{me.name} plays their reserved {action.name}: a vacant tournament."
+        else:
+            me.schedule.remove(action.card)
+            self.state.contest = Contest(p, action.space, action.card, ace)
+            text = f"{me.name} enters {action.name} with {action.card}."
+            if reserved and not self.state.players[reserved[0]].injured_weeks:
+                c = self.state.contest
+                c.kind, c.opponent, c.opponent_card = "training", reserved[0], reserved[1]
+                del self.state.reservations[action.space]  # the face-down card is now in play
+                text += f" {self.player_name(reserved[0])} reserved it: a tie-break on equal terms."
+        self._then(Task("risk", p, p))
+        return [Event(text)]
+
+    def _qualify(self, p: int, action: Qualify) -> list[Event]:
+        me = self.state.players[p]
+        self.entered = self.card_used = True
+        me.schedule.remove(action.card)
+        paid: tuple[str, ...] = ()
+        if action.pay == "wildcard":
+            paid = ("wildcard",)
+        elif action.pay == "sponsors":
+            paid = ("sponsor",) * self.rules.sponsor_cost
+        elif action.pay == "invitation":
+            card = next(c for c in me.lets if c.effect == "keep_wildcard")
+            me.lets.remove(card)
+            self.state.let_seen.append(card.id)
+        for t in paid:
+            me.tokens[t] -= 1
+        champion, champion_card = self.state.titles[action.space]
+        self.state.contest = Contest(
+            p,
+            action.space,
+            action.card,
+            self.ace_space == action.space,
+            champion,
+            champion_card,
+            "defended",
+            action.pay,
+            paid,
+        )
+        self._then(Task("risk", p, p))
+        return [
+            Event(
+                f"{me.name} qualifies for {action.name} ({action.pay}) and challenges "
+                f"{self.player_name(champion)}."
+            )
+        ]
+
+    def _bonus(self, c: Contest) -> int:
+        """The challenger's points before any die: matching card, Ace, surface, Wildcard."""
+        r = self.rules
+        bonus = r.matching_card_bonus + (r.ace_bonus if c.ace else 0)
+        if c.kind == "defended":
+            bonus += r.surface_bonus if c.card.surface == self.board.spaces[c.space].surface else 0
+            bonus += r.wildcard_bonus if c.pay != "top ranker" else 0
+        return bonus
+
+    def _start_race(self, c: Contest) -> list[Event]:
+        r = self.rules
+        mine = self._bonus(c) + len(c.risked)
+        theirs = (
+            r.champion_head_start if c.kind == "defended" else r.matching_card_bonus + len(c.opponent_risked)
+        )
+        c.scores = [mine, theirs]
+        c.roller = 0 if r.race_first == "challenger" else 1
+        self._then(Task("race_roll", CHANCE, c.player))
+        return [Event(f"Tie-break race to {r.race_target}, win by {r.race_margin}: starts {mine}-{theirs}.")]
+
+    def _finish(self, c: Contest, challenger_won: bool) -> list[Event]:
+        """Settle a tournament: cards to the board or the discards, tokens to the bag or the champion."""
+        s = self.state
+        me = s.players[c.player]
+        s.contest = None
+        spent = c.risked + c.paid_tokens
+        name = self.board.spaces[c.space].name
+        if c.kind == "defended" and not challenger_won:
+            me.discards[c.card] += 1
+            keeper = s.players[c.opponent].tokens if self.rules.champion_takes_tokens else s.bag
+            for t in spent:
+                keeper[t] += 1
+            return [
+                Event(
+                    f"{self.player_name(c.opponent)} defends {name} and keeps "
+                    f"{', '.join(spent) or 'no tokens'}."
+                )
+            ] + self._top_ranker_wildcards()
+        for t in spent + c.opponent_risked:
+            s.bag[t] += 1
+        if c.kind == "training":
+            loser, loser_card = (c.opponent, c.opponent_card) if challenger_won else (c.player, c.card)
+            s.players[loser].discards[loser_card] += 1
+            winner, card = (c.player, c.card) if challenger_won else (c.opponent, c.opponent_card)
+            return self._crown(winner, card, c.space)
+        if not challenger_won:
+            me.discards[c.card] += 1
+            return [Event(f"{me.name} does not win {name}; the card is discarded.")]
+        reserved = s.reservations.pop(c.space, None)
+        if reserved:  # an injured player's reservation is lost
+            s.players[reserved[0]].discards[reserved[1]] += 1
+        return self._crown(c.player, c.card, c.space)
+
+    def _crown(self, p: int, card: Card, space: int) -> list[Event]:
+        """Put p's card on the space as its champion; the old champion's card is discarded."""
+        s = self.state
+        old = s.titles.get(space)
+        if old:
+            s.players[old[0]].discards[old[1]] += 1
+        s.titles[space] = (p, card)
+        events = [
+            Event(f"{self.player_name(p)} wins {self.board.spaces[space].name}! Ranking {s.ranking(p)}.")
+        ]
+        events += self._update_top_ranker()
+        if s.ranking(p) >= self.target:
+            events += self._end(f"{self.player_name(p)} reached {self.target} ranking points")
+        return events
+
+    def _update_top_ranker(self) -> list[Event]:
+        s = self.state
+        ranks = s.rankings()
+        best = max(ranks)
+        leaders = [p for p, r in enumerate(ranks) if r == best]
+        holder = (
+            leaders[0]
+            if len(leaders) == 1
+            else (s.top_ranker if self.rules.top_ranker_tie == "holder keeps" else None)
+        )
+        if holder == s.top_ranker:
+            return []
+        s.top_ranker = holder
+        if holder is None:
+            return [Event("Rankings are tied: nobody holds the Top Ranker card.")]
+        return [Event(f"{self.player_name(holder)} is now the Top Ranker.")] + self._top_ranker_wildcards()
+
+    def _top_ranker_wildcards(self) -> list[Event]:
+        s = self.state
+        if s.top_ranker is None or not self.rules.top_ranker_returns_wildcards:
+            return []
+        holder = s.players[s.top_ranker]
+        n = holder.tokens["wildcard"]
+        if not n:
+            return []
+        holder.tokens["wildcard"] = 0
+        s.bag["wildcard"] += n
+        return [Event(f"{holder.name} is the Top Ranker: {n} Wildcard token(s) go back to the bag.")]
+
+    def _end(self, reason: str) -> list[Event]:
+        self.tasks.clear()
+        self.reason = reason
+        return [Event(reason[0].upper() + reason[1:] + ".")]
+
+    @staticmethod
+    def _take_from(counter: Counter[Any], key: Any) -> None:
+        counter[key] -= 1
+        if not counter[key]:
+            del counter[key]
+
+    # -- results and views ------------------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        if self.tasks:
+            return None
+        ranks = self.state.rankings()
+        best = max(ranks)
+        leaders = [p for p, r in enumerate(ranks) if r == best]
+        if len(leaders) > 1:  # ruling: most 2000-point titles breaks a tie, else the win is shared
+            big = {
+                p: sum(1 for h, c in self.state.titles.values() if h == p and c.points == 2000)
+                for p in leaders
+            }
+            most = max(big.values())
+            leaders = [p for p in leaders if big[p] == most]
+        return Result(tuple(leaders), dict(enumerate(ranks)), self.reason)
+
+    def state_frame(self) -> pd.DataFrame:
+        return self.state.players_frame()
+
+    def board_frame(self) -> pd.DataFrame:
+        return self.state.board_frame()
+
+    def figures(self) -> dict[str, Any]:
+        figures: dict[str, Any] = {"week": self.state.week}
+        for p, r in enumerate(self.state.rankings()):
+            figures[f"{self.state.players[p].name} ranking"] = r
+        return figures
+
+
+def _weighted(counts: Counter[Any]) -> list[tuple[Any, Fraction]]:
+    """Each kind in a bag or deck with its chance of being drawn next."""
+    total = sum(counts.values())
+    return [(k, Fraction(n, total)) for k, n in sorted(counts.items()) if n]
+
+
+def new_game(
+    rules: Rules | None = None,
+    data: TiebreakData | Path | str | None = None,
+    seed: int = 0,
+    players: int = 2,
+) -> TiebreakGame:
+    """A new game of Tie-Break Triumph, ready for its first step."""
+    return TiebreakGame(rules, data, seed, players)

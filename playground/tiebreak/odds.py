@@ -1,0 +1,700 @@
+"""Exact odds of Tie-Break Triumph's chance events: Fractions, no randomness.
+
+Every function here returns an exact ``fractions.Fraction`` (or a sympy object where the algebra
+is what a notebook wants to show), so a teacher can put "36/41" on the board and know it is right.
+``simulate.py`` holds the Monte Carlo counterparts; the tests check every function here against a
+second, independent derivation (enumeration, icepool, a worked example).
+
+What is modelled, in our own words (rulebook: Tie-Break Triumph, read in shared/rules-notes.md):
+
+* Vacant tournament: your bonus points plus one die; you win if the total reaches the target.
+* Defended tournament: a race. The challenger starts on their bonus points, the champion on a
+  head start. They take turns rolling one die and adding it to their own total; straight after a
+  roll, the roller wins if their total is at least the target and they lead by at least the margin.
+* Movement: two number dice say how far, the direction die says which way, and the piece goes
+  round a board with forks. Landing on the Injury space keeps the piece there for some turns.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict, deque
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import pandas as pd
+import sympy
+
+from playground.core.dist import Dist, dice_sum
+
+from .board import Board
+from .cards import Space
+from .rules import TOKEN_TYPES, Rules
+
+ROLLERS = ("challenger", "champion")
+"""Who can roll first in a tie-break race."""
+
+__all__ = [
+    "RaceChain",
+    "candidate_ends",
+    "check_race_args",
+    "challenger_start",
+    "defended_token_table",
+    "expected_race_length",
+    "landing_frame",
+    "landing_frequencies",
+    "max_tokens",
+    "move_ends",
+    "p_ace",
+    "p_challenger_wins",
+    "p_defended_win",
+    "p_reach_target",
+    "p_vacant_win",
+    "race_chain",
+    "race_length",
+    "reach_target_formula",
+    "token_value_table",
+    "vacant_bonus",
+]
+
+
+# -- exact linear algebra on Fractions -----------------------------------------------------------
+
+
+def solve_exact(matrix: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> list[Fraction]:
+    """Solve ``matrix @ x = rhs`` exactly by Gauss-Jordan elimination.
+
+    Floating point would give 0.8780487804878049 where the class wants 36/41, so every step
+    stays exact. Each row is scaled to whole numbers and kept reduced by its gcd (fraction-free
+    elimination), which is several times faster than Fraction arithmetic and just as exact.
+    Raises ValueError if the system has no single solution.
+    """
+    n = len(rhs)
+    rows = []
+    for row, r in zip(matrix, rhs, strict=True):
+        values = [Fraction(v) for v in (*row, r)]
+        scale = math.lcm(*(v.denominator for v in values))
+        rows.append(_reduced([v.numerator * (scale // v.denominator) for v in values]))
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if rows[r][col] != 0), None)
+        if pivot is None:
+            raise ValueError("the linear system has no single solution")
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col]
+        p = lead[col]
+        for r in range(n):
+            f = rows[r][col]
+            if r != col and f != 0:
+                rows[r] = _reduced([p * a - f * b for a, b in zip(rows[r], lead, strict=True)])
+    return [Fraction(rows[i][n], rows[i][i]) for i in range(n)]
+
+
+def _reduced(row: list[int]) -> list[int]:
+    g = math.gcd(*row)
+    return [v // g for v in row] if g > 1 else row
+
+
+# -- 1. one die against a target -----------------------------------------------------------------
+
+
+def _check_int(name: str, value: object, low: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise ValueError(f"{name} must be a whole number of at least {low}; got {value!r}")
+
+
+def p_reach_target(bonus: int, target: int = 7, sides: int = 6) -> Fraction:
+    """P(bonus + one die >= target): the single roll that decides a vacant tournament.
+
+    The die shows 1..sides with equal chances, so this is (number of faces that are high enough)
+    divided by sides, clipped to 0 when even the top face falls short and 1 when even a 1 will do.
+    """
+    _check_int("sides", sides, 1)
+    if not isinstance(bonus, int) or not isinstance(target, int):
+        raise ValueError(f"bonus and target must be whole numbers; got {bonus!r} and {target!r}")
+    return (Dist.die(sides) + bonus).p_at_least(target)
+
+
+def reach_target_formula() -> tuple[sympy.Expr, tuple[sympy.Symbol, sympy.Symbol, sympy.Symbol]]:
+    """The closed form behind ``p_reach_target``, as a sympy expression in bonus, target, sides.
+
+    Faces from target - bonus up to sides are good ones: there are sides - (target - bonus) + 1
+    of them, never fewer than 0 nor more than sides. Returns (expression, (b, t, s)).
+    """
+    b, t, s = sympy.symbols("b t s", integer=True)
+    good = sympy.Min(s, sympy.Max(0, s - (t - b) + 1))
+    return good / s, (b, t, s)
+
+
+# -- 2. the tie-break race -----------------------------------------------------------------------
+
+# A race position, seen by the player about to roll ("the mover"):
+#   ("open", mover_total, other_total)  while at least one of them is still short of the target;
+#   ("tail", lead)                        once both have reached it: then the totals no longer
+#                                         matter, only the mover's lead (mover - other).
+RaceState = tuple
+
+
+@dataclass(frozen=True)
+class _Race:
+    """The race's one transition: what a single roll does to a position."""
+
+    target: int
+    margin: int
+    sides: int
+
+    def position(self, mover: int, other: int) -> RaceState:
+        """The position with mover to roll, folded once both totals have reached the target."""
+        if mover >= self.target and other >= self.target:
+            return ("tail", mover - other)
+        return ("open", mover, other)
+
+    def roll(self, state: RaceState) -> list[tuple[Fraction, RaceState | None]]:
+        """Each result of the mover's roll: (chance, next position), next position None = won."""
+        chance = Fraction(1, self.sides)
+        out: dict[RaceState | None, Fraction] = {}
+        for die in range(1, self.sides + 1):
+            if state[0] == "tail":
+                lead = state[1] + die
+                nxt = None if lead >= self.margin else ("tail", -lead)
+            else:
+                _, mover, other = state
+                total = mover + die
+                won = total >= self.target and total - other >= self.margin
+                nxt = None if won else self.position(other, total)
+            out[nxt] = out.get(nxt, Fraction(0)) + chance
+        return [(p, nxt) for nxt, p in out.items()]
+
+    def reachable(self, start: RaceState) -> list[RaceState]:
+        """Every position the race can pass through from start (a finite set, see race_chain)."""
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            for _, nxt in self.roll(queue.popleft()):
+                if nxt is not None and nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return list(seen)
+
+
+def check_race_args(
+    challenger: int, champion: int, target: int, margin: int, sides: int, first: str
+) -> None:
+    """Raise ValueError, in words, unless the race settings make a race that surely ends."""
+    _check_int("challenger_start", challenger, 0)
+    _check_int("champion_start", champion, 0)
+    _check_int("target", target, 1)
+    _check_int("margin", margin, 1)
+    _check_int("sides", sides, 2)  # with a 1-sided die a tied race would never end
+    if first not in ROLLERS:
+        raise ValueError(f"first must be 'challenger' or 'champion'; got {first!r}")
+
+
+def _start(race: _Race, challenger: int, champion: int, first: str) -> RaceState:
+    if first == "challenger":
+        return race.position(challenger, champion)
+    return race.position(champion, challenger)
+
+
+def _solve_race(race: _Race, start: RaceState, sign: int) -> dict[RaceState, Fraction]:
+    """Solve value(x) = 1 + sign * sum(chance * value(next)) over the positions reachable from start.
+
+    sign = -1 gives the mover's chance of winning: a roll either wins (1) or hands the die over,
+    and then the mover wins exactly when the next mover does not (1 - value(next)).
+    sign = +1 gives the expected number of rolls left: this roll plus those after it.
+
+    Tail positions form a small loop (a lead can swing back and forth forever), solved as a
+    linear system; open positions never repeat (a total only grows), so they are filled in from
+    the largest totals down, each one needing only positions already known.
+    """
+    states = race.reachable(start)
+    tail = sorted(s for s in states if s[0] == "tail")
+    value: dict[RaceState, Fraction] = {}
+    if tail:
+        where = {s: i for i, s in enumerate(tail)}
+        matrix = [[Fraction(0)] * len(tail) for _ in tail]
+        for i, s in enumerate(tail):
+            matrix[i][i] += 1
+            for chance, nxt in race.roll(s):
+                if nxt is not None:
+                    matrix[i][where[nxt]] -= sign * chance
+        value.update(zip(tail, solve_exact(matrix, [Fraction(1)] * len(tail)), strict=True))
+    for s in sorted((s for s in states if s[0] == "open"), key=lambda s: -(s[1] + s[2])):
+        rest = sum((c * value[n] for c, n in race.roll(s) if n is not None), Fraction(0))
+        value[s] = 1 + sign * rest
+    return value
+
+
+@lru_cache(maxsize=4096)
+def p_challenger_wins(
+    challenger_start: int,
+    champion_start: int = 3,
+    target: int = 7,
+    margin: int = 2,
+    sides: int = 6,
+    first: str = "challenger",
+) -> Fraction:
+    """The exact chance that the challenger wins the tie-break race.
+
+    Why this is finite although a race can last for ever: once both totals have reached the
+    target, only the lead of the player about to roll matters, and that lead always lies between
+    1 - margin and margin - 2 (otherwise somebody has already won or is sure to win on the next
+    roll). So the endless tail folds into at most 2 * margin - 2 linear equations, solved exactly;
+    the positions before that are finitely many and never repeat.
+    """
+    check_race_args(challenger_start, champion_start, target, margin, sides, first)
+    race = _Race(target, margin, sides)
+    start = _start(race, challenger_start, champion_start, first)
+    mover_wins = _solve_race(race, start, sign=-1)[start]
+    return mover_wins if first == "challenger" else 1 - mover_wins
+
+
+@dataclass(frozen=True)
+class RaceChain:
+    """The folded tail of the race as sympy algebra, for the teaching notebook to display.
+
+    ``symbols[lead]`` is w_lead: the chance that the player about to roll, leading by ``lead``
+    once both totals have reached the target, goes on to win. ``equations`` say how each w
+    depends on the others after one roll; ``solution`` solves them; ``p_challenger_wins`` is
+    the answer for the race asked about (as a sympy Rational).
+    """
+
+    leads: tuple[int, ...]
+    symbols: dict[int, sympy.Symbol]
+    equations: list[sympy.Eq]
+    solution: dict[sympy.Symbol, sympy.Rational]
+    p_challenger_wins: sympy.Rational
+    open_positions: int
+
+    def frame(self) -> pd.DataFrame:
+        """One row per tail lead: the equation and its exact solution."""
+        return pd.DataFrame(
+            {
+                "lead": list(self.leads),
+                "equation": [str(e) for e in self.equations],
+                "w": [self.solution[self.symbols[lead]] for lead in self.leads],
+                "decimal": [float(self.solution[self.symbols[lead]]) for lead in self.leads],
+            }
+        )
+
+
+def race_chain(
+    challenger_start: int,
+    champion_start: int = 3,
+    target: int = 7,
+    margin: int = 2,
+    sides: int = 6,
+    first: str = "challenger",
+) -> RaceChain:
+    """The race's infinite tail written as a finite set of sympy equations, and solved by sympy.
+
+    After a roll that does not win, the roller leads by less than the margin, so the next roller
+    leads by more than -margin; and a roller leading by margin - 1 or more wins with any roll.
+    Hence the leads 1 - margin .. margin - 2 are all the tail ever needs: one unknown each.
+    """
+    check_race_args(challenger_start, champion_start, target, margin, sides, first)
+    race = _Race(target, margin, sides)
+    leads = tuple(range(1 - margin, margin - 1))
+    symbols = {lead: sympy.Symbol(f"w_{lead}") for lead in leads}
+
+    def w(lead: int) -> sympy.Expr:
+        return symbols[lead] if lead in symbols else sympy.Integer(1)
+
+    equations = []
+    for lead in leads:
+        rhs = sympy.Integer(0)
+        for chance, nxt in race.roll(("tail", lead)):
+            p = sympy.Rational(chance.numerator, chance.denominator)
+            rhs += p if nxt is None else p * (1 - w(nxt[1]))
+        equations.append(sympy.Eq(symbols[lead], rhs))
+    solved = sympy.solve(equations, list(symbols.values()), dict=True) if equations else [{}]
+    solution = {s: sympy.Rational(v) for s, v in solved[0].items()}
+    exact = p_challenger_wins(challenger_start, champion_start, target, margin, sides, first)
+    start = _start(race, challenger_start, champion_start, first)
+    open_positions = sum(1 for s in race.reachable(start) if s[0] == "open")
+    return RaceChain(
+        leads,
+        symbols,
+        equations,
+        solution,
+        sympy.Rational(exact.numerator, exact.denominator),
+        open_positions,
+    )
+
+
+@lru_cache(maxsize=256)
+def _race_length_exact(
+    challenger_start: int,
+    champion_start: int,
+    target: int,
+    margin: int,
+    sides: int,
+    first: str,
+    max_rolls: int,
+) -> tuple[tuple[Fraction, ...], Fraction]:
+    check_race_args(challenger_start, champion_start, target, margin, sides, first)
+    _check_int("max_rolls", max_rolls, 1)
+    race = _Race(target, margin, sides)
+    mass: dict[RaceState, Fraction] = {_start(race, challenger_start, champion_start, first): 1}
+    ended = []
+    for _ in range(max_rolls):
+        over = Fraction(0)
+        after: dict[RaceState, Fraction] = defaultdict(Fraction)
+        for state, m in mass.items():
+            for chance, nxt in race.roll(state):
+                if nxt is None:
+                    over += m * chance
+                else:
+                    after[nxt] += m * chance
+        ended.append(over)
+        mass = after
+    return tuple(ended), sum(mass.values(), Fraction(0))
+
+
+def race_length(
+    challenger_start: int,
+    champion_start: int = 3,
+    target: int = 7,
+    margin: int = 2,
+    sides: int = 6,
+    first: str = "challenger",
+    max_rolls: int = 40,
+) -> pd.DataFrame:
+    """How many rolls the race takes, exactly: a table a notebook can show or plot.
+
+    One row per n = 1..max_rolls with the exact chance the race ends on roll n, then one last
+    row labelled ">max_rolls" with the exact chance it is still going after max_rolls rolls, so
+    the ``probability`` column adds up to exactly 1. Columns: ``rolls``, ``probability``
+    (Fraction), ``decimal`` (float), ``cumulative`` (Fraction: over within this many rolls).
+    Plot ``frame.iloc[:-1]`` to leave the tail row out.
+    """
+    ended, tail = _race_length_exact(
+        challenger_start, champion_start, target, margin, sides, first, max_rolls
+    )
+    labels: list[int | str] = [*range(1, max_rolls + 1), f">{max_rolls}"]
+    probabilities = [*ended, tail]
+    cumulative, running = [], Fraction(0)
+    for p in probabilities:
+        running += p
+        cumulative.append(running)
+    return pd.DataFrame(
+        {
+            "rolls": labels,
+            "probability": probabilities,
+            "decimal": [float(p) for p in probabilities],
+            "cumulative": cumulative,
+        }
+    )
+
+
+@lru_cache(maxsize=4096)
+def expected_race_length(
+    challenger_start: int,
+    champion_start: int = 3,
+    target: int = 7,
+    margin: int = 2,
+    sides: int = 6,
+    first: str = "challenger",
+) -> Fraction:
+    """The exact average number of rolls (both players' rolls counted) a race lasts.
+
+    Same folded chain as p_challenger_wins: expected rolls left = 1 for this roll plus, if it
+    does not win, the expected rolls left from the next position.
+    """
+    check_race_args(challenger_start, champion_start, target, margin, sides, first)
+    race = _Race(target, margin, sides)
+    start = _start(race, challenger_start, champion_start, first)
+    return _solve_race(race, start, sign=+1)[start]
+
+
+# -- 4. what a token is worth --------------------------------------------------------------------
+
+
+def max_tokens(rules: Rules = Rules()) -> int:
+    """The most tokens one tie-break can take: one of each type (rulebook), or the rules' cap."""
+    return len(TOKEN_TYPES) * rules.max_risk_per_type
+
+
+def _check_tokens(tokens: int, rules: Rules) -> None:
+    _check_int("tokens", tokens, 0)
+    if tokens > max_tokens(rules):
+        raise ValueError(
+            f"at most {max_tokens(rules)} tokens can be risked ({rules.max_risk_per_type} of "
+            f"each of the {len(TOKEN_TYPES)} types); got {tokens}"
+        )
+
+
+def vacant_bonus(tokens: int, ace: bool = False, rules: Rules = Rules()) -> int:
+    """Bonus points at a vacant tournament: matching card, Ace if doubles, 1 per risked token."""
+    _check_tokens(tokens, rules)
+    return rules.matching_card_bonus + (rules.ace_bonus if ace else 0) + tokens
+
+
+def p_vacant_win(tokens: int, ace: bool = False, rules: Rules = Rules()) -> Fraction:
+    """The chance of winning a vacant tournament: bonus points plus one die reach the target."""
+    bonus = vacant_bonus(tokens, ace, rules)
+    return p_reach_target(bonus, rules.vacant_target, rules.number_die_sides)
+
+
+def challenger_start(
+    tokens: int,
+    ace: bool = False,
+    surface: bool = False,
+    rules: Rules = Rules(),
+    top_ranker: bool = False,
+) -> int:
+    """The challenger's starting total in a defended tie-break.
+
+    Matching card, plus the qualifying Wildcard's point (the Top Ranker qualifies without one and
+    so gets no point for it), plus Ace, plus matching surface, plus 1 per risked token.
+    """
+    _check_tokens(tokens, rules)
+    return (
+        rules.matching_card_bonus
+        + (0 if top_ranker else rules.wildcard_bonus)
+        + (rules.ace_bonus if ace else 0)
+        + (rules.surface_bonus if surface else 0)
+        + tokens
+    )
+
+
+def p_defended_win(
+    tokens: int,
+    ace: bool = False,
+    surface: bool = False,
+    rules: Rules = Rules(),
+    top_ranker: bool = False,
+) -> Fraction:
+    """The chance a qualified challenger takes a defended tournament (the tie-break race)."""
+    start = challenger_start(tokens, ace, surface, rules, top_ranker)
+    return p_challenger_wins(
+        start,
+        rules.champion_head_start,
+        rules.race_target,
+        rules.race_margin,
+        rules.number_die_sides,
+        rules.race_first,
+    )
+
+
+def _token_table(p_win: Callable[[int], Fraction], card_points: int, k_max: int, lose_tokens: bool):
+    rows = []
+    p0 = p_win(0)
+    previous: Fraction | None = None
+    for k in range(k_max + 1):
+        p = p_win(k)
+        row = {
+            "tokens": k,
+            "p_win": p,
+            "decimal": float(p),
+            "gain": None if previous is None else p - previous,
+            "expected_points": card_points * p,
+            "marginal_points": None if previous is None else card_points * (p - previous),
+            "points_per_token": None if k == 0 else card_points * (p - p0) / k,
+        }
+        if lose_tokens:
+            row["expected_tokens_lost"] = k * (1 - p)
+        rows.append(row)
+        previous = p
+    return pd.DataFrame(rows)
+
+
+def token_value_table(
+    ace: bool = False, rules: Rules = Rules(), card_points: int = 250
+) -> pd.DataFrame:
+    """What each extra token buys at a vacant tournament, for a card worth card_points.
+
+    One row per number of tokens k = 0..max: ``p_win`` (exact), ``decimal``, ``gain`` (the chance
+    the k-th token adds), ``expected_points`` (card_points * p_win), ``marginal_points`` (the
+    expected ranking points the k-th token adds) and ``points_per_token`` (expected points gained
+    over risking nothing, divided by k). At a vacant tournament risked tokens go back to the bag
+    either way, so their cost is only that they are not kept for later.
+    """
+    return _token_table(lambda k: p_vacant_win(k, ace, rules), card_points, max_tokens(rules), False)
+
+
+def defended_token_table(
+    ace: bool = False,
+    surface: bool = False,
+    rules: Rules = Rules(),
+    top_ranker: bool = False,
+    card_points: int = 250,
+) -> pd.DataFrame:
+    """The same table for a defended tournament's race, plus the tokens you expect to lose.
+
+    If the champion wins, they keep the tokens the challenger risked (when
+    rules.champion_takes_tokens), so ``expected_tokens_lost`` = k * P(lose) is the real price.
+    """
+    return _token_table(
+        lambda k: p_defended_win(k, ace, surface, rules, top_ranker),
+        card_points,
+        max_tokens(rules),
+        rules.champion_takes_tokens,
+    )
+
+
+# -- 5. the Ace ----------------------------------------------------------------------------------
+
+
+def p_ace(sides: int = 6) -> Fraction:
+    """The chance the two number dice show doubles (an Ace: +1 in the next tie-break).
+
+    Whatever the first die shows, the second matches it with chance 1/sides.
+    """
+    _check_int("sides", sides, 1)
+    return Dist.die(sides).combine(Dist.die(sides), lambda a, b: a == b)[True]
+
+
+# -- 6. where the piece lands --------------------------------------------------------------------
+
+
+def candidate_ends(board: Board, rules: Rules, position: int, steps: int, face: str) -> tuple[int, ...]:
+    """The distinct spaces a move may end on, for one number-dice sum and one direction face.
+
+    "clockwise" and "counter" go that way, taking forks as rules.fork_rule(face) says; on the
+    "choice" face the player may go either way, so both directions' ends count (each using
+    rules.fork_rule("choice") at forks). Sorted, without repeats.
+    """
+    if face == "choice":
+        fork = rules.fork_rule("choice")
+        ends = set(board.destinations(position, steps, "clockwise", fork))
+        ends.update(board.destinations(position, steps, "counter", fork))
+        return tuple(sorted(ends))
+    return tuple(board.destinations(position, steps, face, rules.fork_rule(face)))
+
+
+def move_ends(board: Board, rules: Rules, position: int) -> Dist:
+    """Where one ordinary move from position ends, exactly (a piece that is not injured).
+
+    Assumption (the rulebook leaves a real choice to the player): when several spaces are
+    possible, the player picks each distinct one with equal chance.
+    """
+    sums = dice_sum(2, rules.number_die_sides)
+    faces = {face: n for face, n in rules.direction_faces().items() if n > 0}
+    all_faces = sum(faces.values())
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for steps, p_steps in sums.items():
+        for face, n in faces.items():
+            ends = candidate_ends(board, rules, position, steps, face)
+            share = p_steps * Fraction(n, all_faces) / len(ends)
+            for end in ends:
+                out[end] += share
+    return Dist(out)
+
+
+LandingState = tuple[int, int]  # (position, injury weeks still to sit out)
+
+
+def _landing_chain(board: Board, rules: Rules) -> dict[LandingState, list[tuple[LandingState, Fraction]]]:
+    """The turn-by-turn chain on (position, weeks left), over the states reachable from Start."""
+    moves: dict[int, Dist] = {}
+
+    def after(state: LandingState) -> list[tuple[LandingState, Fraction]]:
+        position, weeks = state
+        if weeks > 0:
+            return [((position, weeks - 1), Fraction(1))]
+        if position not in moves:
+            moves[position] = move_ends(board, rules, position)
+        return [
+            ((end, rules.injury_weeks if end == board.injury else 0), p)
+            for end, p in moves[position].items()
+        ]
+
+    start = (board.start, 0)
+    chain = {start: after(start)}
+    queue = deque([start])
+    while queue:
+        for nxt, _ in chain[queue.popleft()]:
+            if nxt not in chain:
+                chain[nxt] = after(nxt)
+                queue.append(nxt)
+    return chain
+
+
+def _closed_classes(chain: dict[Hashable, list[tuple[Hashable, Fraction]]]) -> list[list[Hashable]]:
+    """The closed communicating classes: sets the chain, once inside, never leaves."""
+    reach: dict[Hashable, set[Hashable]] = {}
+    for state in chain:
+        seen = {state}
+        stack = [state]
+        while stack:
+            for nxt, _ in chain[stack.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        reach[state] = seen
+    classes: dict[frozenset, list[Hashable]] = {}
+    for state, seen in reach.items():
+        if all(state in reach[other] for other in seen):  # recurrent: it can always come back
+            classes.setdefault(frozenset(seen), []).append(state)
+    return list(classes.values())
+
+
+def _stationary(chain: dict[Hashable, list[tuple[Hashable, Fraction]]], states: list) -> list[Fraction]:
+    """pi = pi P with sum(pi) = 1, on one closed class, exactly."""
+    where = {s: i for i, s in enumerate(states)}
+    n = len(states)
+    matrix = [[Fraction(0)] * n for _ in range(n)]  # row j: sum_i pi_i P(i, j) - pi_j = 0
+    for i, s in enumerate(states):
+        matrix[i][i] -= 1
+        for nxt, p in chain[s]:
+            matrix[where[nxt]][i] += p
+    matrix[-1] = [Fraction(1)] * n  # one balance equation is redundant: use sum(pi) = 1 instead
+    return solve_exact(matrix, [Fraction(0)] * (n - 1) + [Fraction(1)])
+
+
+@lru_cache(maxsize=64)
+def _landing_cached(spaces: tuple[Space, ...], rules: Rules) -> tuple[Fraction, ...]:
+    board = Board(spaces)
+    chain = _landing_chain(board, rules)
+    classes = _closed_classes(chain)
+    if len(classes) > 1:
+        names = [
+            ", ".join(sorted({board.spaces[pos].id for pos, _ in c})) for c in classes
+        ]
+        raise ValueError(
+            "the piece can get trapped in more than one separate part of the board "
+            f"({'; '.join('{' + n + '}' for n in names)}), so where it spends its turns in the "
+            "long run depends on its first moves: there is no single answer for these rules"
+        )
+    states = sorted(classes[0])
+    pi = _stationary(chain, states)
+    out = [Fraction(0)] * len(board)
+    for (position, _), p in zip(states, pi, strict=True):
+        out[position] += p
+    return tuple(out)
+
+
+def landing_frequencies(board: Board, rules: Rules = Rules()) -> dict[int, Fraction]:
+    """The long-run share of turns the piece ends on each space (position -> exact Fraction).
+
+    The chain's state is (position, injury weeks left). Each turn an injured piece stays on the
+    Injury space and counts one week off; any other piece rolls the two number dice and the
+    direction die and moves (see move_ends: equal chances among the distinct possible ends).
+    Landing on Injury counts as a turn there, followed by rules.injury_weeks more turns there.
+    Not modelled: Let cards (e.g. "move back 2"), Travel flights and Health attacks.
+
+    Only states reachable from Start matter; the answer is the stationary distribution of the
+    one closed class they lead to (the long-run average share of turns, which exists even if the
+    piece moves in a strict cycle). Spaces never visited in the long run get 0; the values add
+    up to exactly 1. Raises ValueError if the piece can be trapped in two separate parts.
+    """
+    values = _landing_cached(tuple(board.spaces), rules)
+    return dict(enumerate(values))
+
+
+def landing_frame(board: Board, rules: Rules = Rules()) -> pd.DataFrame:
+    """The landing frequencies as a table, one row per space in board order."""
+    freq = landing_frequencies(board, rules)
+    return pd.DataFrame(
+        {
+            "position": list(range(len(board))),
+            "id": [s.id for s in board.spaces],
+            "name": [s.name for s in board.spaces],
+            "kind": [s.kind for s in board.spaces],
+            "exact": [freq[i] for i in range(len(board))],
+            "decimal": [float(freq[i]) for i in range(len(board))],
+        }
+    )
+

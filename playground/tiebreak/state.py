@@ -1,0 +1,120 @@
+"""The state of a Tie-Break Triumph game: where everything is, and tables of it.
+
+Decks and the token bag are kept as counts, not ordered piles: a draw is a chance step over
+what is left, so the engine can list every outcome with its exact probability.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from .board import Board
+from .cards import Card, LetCard
+from .rules import TOKEN_TYPES
+
+
+@dataclass
+class Player:
+    """One touring pro: position, tokens, cards in each zone, injury."""
+
+    name: str
+    position: int
+    deck: Counter[Card]
+    tokens: Counter[str] = field(default_factory=Counter)
+    schedule: list[Card] = field(default_factory=list)
+    discards: Counter[Card] = field(default_factory=Counter)
+    lets: list[LetCard] = field(default_factory=list)
+    injured_weeks: int = 0
+
+    def token_count(self) -> int:
+        return sum(self.tokens.values())
+
+
+@dataclass
+class Contest:
+    """A tournament being played: who, where, with which card, and the tie-break so far."""
+
+    player: int
+    space: int
+    card: Card
+    ace: bool
+    opponent: int | None = None  # champion or reserver; None for a vacant tournament
+    opponent_card: Card | None = None
+    kind: str = "vacant"  # "vacant", "defended" or "training"
+    pay: str = ""  # how the Wildcard was paid when defended
+    paid_tokens: tuple[str, ...] = ()
+    risked: tuple[str, ...] = ()
+    opponent_risked: tuple[str, ...] = ()
+    scores: list[int] = field(default_factory=list)  # [player, opponent] totals in a race
+    roller: int = 0  # index into scores: who rolls next
+
+
+@dataclass
+class State:
+    """Everything on the table."""
+
+    board: Board
+    players: list[Player]
+    bag: Counter[str]
+    titles: dict[int, tuple[int, Card]] = field(default_factory=dict)
+    reservations: dict[int, tuple[int, Card]] = field(default_factory=dict)
+    let_unseen: Counter[str] = field(default_factory=Counter)
+    let_seen: deque[str] = field(default_factory=deque)
+    top_ranker: int | None = None
+    turn: int = 0  # whose turn
+    week: int = 1  # the round: every player has had week - 1 turns before it
+    contest: Contest | None = None
+
+    def ranking(self, player: int) -> int:
+        """A player's ranking: the points of their cards lying on the board."""
+        return sum(card.points for holder, card in self.titles.values() if holder == player)
+
+    def rankings(self) -> list[int]:
+        ranks = [0] * len(self.players)
+        for holder, card in self.titles.values():
+            ranks[holder] += card.points
+        return ranks
+
+    def players_frame(self) -> pd.DataFrame:
+        """One row per player: where they are, what they hold, their ranking."""
+        rows = []
+        for i, p in enumerate(self.players):
+            rows.append(
+                {
+                    "player": p.name,
+                    "position": self.board.spaces[p.position].name,
+                    "ranking": self.ranking(i),
+                    "top_ranker": self.top_ranker == i,
+                    "injured_weeks": p.injured_weeks,
+                    "schedule": ", ".join(str(c) for c in p.schedule),
+                    **{t: p.tokens[t] for t in TOKEN_TYPES},
+                    "deck": sum(p.deck.values()),
+                    "discards": sum(p.discards.values()),
+                    "let_cards": ", ".join(str(c) for c in p.lets),
+                }
+            )
+        return pd.DataFrame(rows).set_index("player")
+
+    def board_frame(self) -> pd.DataFrame:
+        """One row per tournament space: its value, surface, champion or reservation."""
+        rows = []
+        for i in self.board.tournaments:
+            s = self.board.spaces[i]
+            holder = self.titles.get(i)
+            reserved = self.reservations.get(i)
+            rows.append(
+                {
+                    "space": s.name,
+                    "kind": s.kind,
+                    "points": s.points,
+                    "surface": s.surface,
+                    "champion": self.players[holder[0]].name if holder else "",
+                    "champion_card": str(holder[1]) if holder else "",
+                    "reserved_by": self.players[reserved[0]].name if reserved else "",
+                    "pieces_here": ", ".join(p.name for p in self.players if p.position == i),
+                }
+            )
+        return pd.DataFrame(rows).set_index("space")

@@ -1,0 +1,332 @@
+"""The teaching notebooks: stored clean, run top to bottom on a fresh kernel, index up to date.
+
+Every ``notebooks/*.ipynb`` is picked up automatically (sorted glob), so a new notebook is
+checked the moment it is added. The execution tests start a real kernel with nbclient and run
+the cells one by one, so a failure names the cell that raised; they are marked ``notebook``
+(deselect them with ``-m "not notebook"`` for a quick run).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import nbformat
+import pytest
+from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+from nbclient import NotebookClient
+from nbclient.exceptions import CellControlSignal, CellTimeoutError, DeadKernelError
+
+NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
+WELCOME = NOTEBOOKS_DIR / "00_welcome.ipynb"
+
+CELL_TIMEOUT = 60  # seconds any one cell may take
+NOTEBOOK_TIME_LIMIT = 120  # seconds for a whole notebook, kernel start included
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def _name(path: Path) -> str:
+    return path.name
+
+
+def _read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=nbformat.NO_CONVERT)
+
+
+# -- stored format ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_stored_without_outputs(path: Path) -> None:
+    """Notebooks are committed clean: no outputs, no execution counts."""
+    problems = []
+    for index, cell in enumerate(_read(path).cells):
+        if cell.cell_type != "code":
+            continue
+        if cell.get("outputs"):
+            problems.append(f"cell {index} has {len(cell['outputs'])} stored output(s)")
+        if cell.get("execution_count") is not None:
+            problems.append(f"cell {index} has execution count {cell['execution_count']}")
+    assert not problems, (
+        f"{path.name} is stored with outputs; clear them (JupyterLab: Edit > Clear Outputs of "
+        f"All Cells, then save): " + "; ".join(problems)
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_stored_format(path: Path) -> None:
+    """nbformat 4, schema-valid, and set to open with the project's Python 3 kernel."""
+    nb = _read(path)
+    assert nb.nbformat == 4, f"{path.name} is nbformat {nb.nbformat}, expected 4"
+    nbformat.validate(nb)
+    kernelspec = nb.metadata.get("kernelspec", {})
+    assert kernelspec.get("name") == "python3", (
+        f"{path.name} asks for kernel {kernelspec.get('name')!r}, expected 'python3'"
+    )
+    language = kernelspec.get("language")
+    assert language == "python", f"{path.name}: kernelspec language is {language!r}, not python"
+
+
+# -- the welcome notebook is the index --------------------------------------------------------
+
+MARKDOWN_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+[\"'][^)]*[\"'])?\s*\)")
+HTML_LINK = re.compile(r"""href\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
+
+
+def _notebook_links(path: Path) -> list[str]:
+    """Relative links to .ipynb files in the markdown cells, fragment and query removed."""
+    links = []
+    for cell in _read(path).cells:
+        if cell.cell_type != "markdown":
+            continue
+        for target in MARKDOWN_LINK.findall(cell.source) + HTML_LINK.findall(cell.source):
+            parts = urlsplit(target)
+            if parts.scheme or parts.netloc or parts.path.startswith("/"):
+                continue  # a web address or an absolute path is not a relative link
+            if parts.path.endswith(".ipynb"):
+                links.append(unquote(parts.path))
+    return links
+
+
+def test_welcome_links_point_to_notebooks() -> None:
+    links = _notebook_links(WELCOME)
+    assert links, f"{WELCOME.name} links to no notebook"
+    broken = [link for link in links if not (WELCOME.parent / link).is_file()]
+    assert not broken, f"{WELCOME.name} links to notebooks that do not exist: {broken}"
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p != WELCOME], ids=_name)
+def test_notebook_listed_in_welcome(path: Path) -> None:
+    linked = {(WELCOME.parent / link).resolve() for link in _notebook_links(WELCOME)}
+    assert path.resolve() in linked, (
+        f"{path.name} is not listed in {WELCOME.name}: add a line linking to ({path.name})"
+    )
+
+
+# -- executing the notebooks ------------------------------------------------------------------
+
+
+def _launched_python(argv0: str) -> str:
+    """The interpreter a kernelspec's argv[0] starts, resolved as jupyter_client does."""
+    major, minor = sys.version_info[:2]
+    if argv0 in {"python", f"python{major}", f"python{major}.{minor}"}:
+        return sys.executable  # jupyter_client launches the current interpreter for these
+    return shutil.which(argv0) or argv0
+
+
+@pytest.fixture(scope="session")
+def kernel_name(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A kernel that runs this very Python (the venv's), whatever else is installed.
+
+    The venv's ipykernel provides "python3" pointing at the running interpreter. If "python3"
+    resolves to some other Python (a user-wide kernelspec, say), a kernelspec for
+    sys.executable is written to a temporary folder put first on JUPYTER_PATH instead.
+    """
+    try:
+        spec = KernelSpecManager().get_kernel_spec("python3")
+        python = _launched_python(spec.argv[0])
+    except NoSuchKernel:
+        python = None
+    if python is not None and os.path.abspath(python) == os.path.abspath(sys.executable):
+        yield "python3"
+        return
+    name = "playground-test-python"
+    folder = tmp_path_factory.mktemp("jupyter") / "kernels" / name
+    folder.mkdir(parents=True)
+    (folder / "kernel.json").write_text(
+        json.dumps(
+            {
+                "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                "display_name": "Python 3 (playground tests)",
+                "language": "python",
+            }
+        )
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        jupyter_path = [str(folder.parent.parent), os.environ.get("JUPYTER_PATH", "")]
+        patch.setenv("JUPYTER_PATH", os.pathsep.join(p for p in jupyter_path if p))
+        yield name
+
+
+# Code run in the kernel after the notebook's own cells; each prints one JSON line.
+KERNEL_PROBE = "import json, sys; print(json.dumps({'prefix': sys.prefix}))"
+
+# The dice explorer of 01: set its sliders, read the exact answer the panel shows.
+EXPLORER_CASES = [
+    # (measure, dice, sides, bonus, target)
+    ("sum", 2, 6, 3, 7),
+    ("sum", 1, 6, 2, 7),
+    ("difference (first - second)", 2, 6, 1, 0),
+    ("highest", 3, 6, 0, 5),
+    ("sum", 3, 8, -2, 12),
+]
+EXPLORER_PROBE = f"""
+import json
+from playground.widgets import DiceExplorer
+
+assert isinstance(explorer, DiceExplorer), "the notebook's `explorer` is not a dice explorer"
+results = []
+for measure, dice, sides, bonus, target in {EXPLORER_CASES!r}:
+    explorer.measure.value = measure
+    explorer.dice.value = dice
+    explorer.sides.value = sides
+    explorer.bonus.value = bonus
+    explorer.target.value = target
+    results.append({{"probability": str(explorer.probability), "answer": explorer.answer.value}})
+print(json.dumps(results))
+"""
+
+PROBES: dict[str, dict[str, str]] = {
+    "01_dice_basics.ipynb": {"explorer": EXPLORER_PROBE},
+}
+
+
+@dataclass
+class Run:
+    """What happened when a notebook was executed."""
+
+    seconds: float = 0.0
+    error: str | None = None  # which cell failed, and how
+    probes: dict[str, str] = field(default_factory=dict)  # probe name -> its stdout
+    probe_errors: dict[str, str] = field(default_factory=dict)
+
+
+def _stdout(cell: nbformat.NotebookNode) -> str:
+    return "".join(
+        out.get("text", "")
+        for out in cell.outputs
+        if out.output_type == "stream" and out.get("name") == "stdout"
+    )
+
+
+def _execute(path: Path, kernel: str, probes: dict[str, str]) -> Run:
+    """Run every cell on a fresh kernel, then the probe cells, within the time limits."""
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        nb,
+        timeout=CELL_TIMEOUT,
+        kernel_name=kernel,
+        resources={"metadata": {"path": str(NOTEBOOKS_DIR)}},
+        shutdown_kernel="immediate",  # the kernel is thrown away; no need to wait for it
+    )
+    run = Run()
+    start = time.monotonic()
+    deadline = start + NOTEBOOK_TIME_LIMIT
+
+    def run_cell(cell: nbformat.NotebookNode, index: int) -> str | None:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return f"the {NOTEBOOK_TIME_LIMIT} s limit for the whole notebook ran out"
+        # Never let one cell run past the whole notebook's limit.
+        client.timeout = max(1, min(CELL_TIMEOUT, int(remaining) + 1))
+        try:
+            client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
+        except (CellControlSignal, DeadKernelError) as exc:  # raised, timed out, kernel died
+            problem = f"{type(exc).__name__}: {ANSI.sub('', str(exc))}"
+            if isinstance(exc, CellTimeoutError) and client.timeout < CELL_TIMEOUT:
+                problem += f"\n(the {NOTEBOOK_TIME_LIMIT} s limit for the whole notebook ran out)"
+            return problem
+        return None
+
+    try:
+        with client.setup_kernel():
+            for index, cell in enumerate(nb.cells):
+                problem = run_cell(cell, index)
+                if problem:
+                    first_line = cell.source.strip().splitlines()[0] if cell.source.strip() else ""
+                    run.error = f"{path.name}: cell {index} ({first_line!r}) failed\n{problem}"
+                    break
+            if run.error is None:
+                for name, source in {"kernel": KERNEL_PROBE, **probes}.items():
+                    probe = nbformat.v4.new_code_cell(source)
+                    nb.cells.append(probe)
+                    problem = run_cell(probe, len(nb.cells) - 1)
+                    if problem:
+                        run.probe_errors[name] = problem
+                    else:
+                        run.probes[name] = _stdout(probe)
+    except Exception as exc:  # the kernel did not start, or died while starting
+        run.error = f"{path.name}: could not run on kernel {kernel!r}: {exc!r}"
+    run.seconds = time.monotonic() - start
+    return run
+
+
+@pytest.fixture(scope="session")
+def executed(kernel_name: str):
+    """Each notebook is executed once per session; every test that needs it shares the run."""
+    runs: dict[Path, Run] = {}
+
+    def get(path: Path) -> Run:
+        if path not in runs:
+            runs[path] = _execute(path, kernel_name, PROBES.get(path.name, {}))
+        return runs[path]
+
+    return get
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_notebook_runs_top_to_bottom(path: Path, executed) -> None:
+    run = executed(path)
+    if run.error:
+        pytest.fail(run.error, pytrace=False)
+    assert run.seconds <= NOTEBOOK_TIME_LIMIT, (
+        f"{path.name} took {run.seconds:.1f} s; the limit is {NOTEBOOK_TIME_LIMIT} s"
+    )
+    assert "kernel" not in run.probe_errors, run.probe_errors.get("kernel")
+    kernel_prefix = json.loads(run.probes["kernel"])["prefix"]
+    assert kernel_prefix == sys.prefix, (
+        f"{path.name} ran on the Python in {kernel_prefix}, not this environment's {sys.prefix}"
+    )
+
+
+def _enumerate_explorer(measure: str, dice: int, sides: int, bonus: int, target: int) -> Fraction:
+    """P(measure + bonus >= target) by listing every roll of the dice."""
+    if measure.startswith("difference"):
+        dice = 2
+    hits = rolls = 0
+    for faces in product(range(1, sides + 1), repeat=dice):
+        if measure == "sum":
+            value = sum(faces)
+        elif measure == "highest":
+            value = max(faces)
+        else:
+            value = faces[0] - faces[1]
+        hits += value + bonus >= target
+        rolls += 1
+    return Fraction(hits, rolls)
+
+
+@pytest.mark.notebook
+def test_dice_basics_explorer_answers_exactly(executed) -> None:
+    """In the executed 01 notebook, the explorer's sliders give the enumerated probability."""
+    path = NOTEBOOKS_DIR / "01_dice_basics.ipynb"
+    run = executed(path)
+    if run.error:
+        message = f"the notebook failed before the explorer could be probed:\n{run.error}"
+        pytest.fail(message, pytrace=False)
+    assert "explorer" not in run.probe_errors, (
+        f"probing `explorer` in {path.name} failed:\n{run.probe_errors.get('explorer')}"
+    )
+    results = json.loads(run.probes["explorer"])
+    assert len(results) == len(EXPLORER_CASES)
+    for case, shown in zip(EXPLORER_CASES, results, strict=True):
+        expected = _enumerate_explorer(*case)
+        assert Fraction(shown["probability"]) == expected, (
+            f"explorer with {case}: shows {shown['probability']}, enumeration gives {expected}"
+        )
+        answer_text = re.sub(r"<[^>]+>", " ", shown["answer"])
+        assert re.search(rf"(?<![\d/]){re.escape(str(expected))}(?![\d/])", answer_text), (
+            f"explorer with {case}: the answer shown does not read {expected}: {answer_text!r}"
+        )

@@ -1,0 +1,454 @@
+"""The shared panels (playground.widgets), driven without a browser: set values, read outputs.
+
+Every panel is a function returning a widget, so a test can move a slider, click a button
+and read the HTML the student would see, and compare it with an independent derivation:
+icepool or enumeration for odds, a second game from the same seed for the step-through panel.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+import icepool
+import ipywidgets as w
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from toy_game import HOLD, ROLL, PigGame, new_game
+
+from playground.core.dist import Dist, readable
+from playground.core.engine import Action, Game
+from playground.core.rules import RulesBase, RulesError, field_specs, rule
+from playground.widgets import bars_svg, dice_explorer, frame_html, game_panel, rules_panel
+from playground.widgets.game_panel import HISTORY_ROWS
+
+ORANGE, BLUE = "#e8710a", "#4c72b0"
+
+# -- rules panel ----------------------------------------------------------------------------
+
+ROUNDS_LOW, ROUNDS_HIGH = 150, 500  # outside a slider's default 0..100 on purpose
+
+
+@dataclass(frozen=True)
+class Club(RulesBase):
+    """A rulebook with every kind of control and one cross-field constraint."""
+
+    rounds: int = rule(300, "How many rounds a match lasts.", low=ROUNDS_LOW, high=ROUNDS_HIGH)
+    warmup: int = rule(20, "Rounds of warm-up before scoring.", low=0, high=200)
+    extra_time: bool = rule(False, "Play extra time after a draw.")
+    ball: str = rule("leather", "The ball used.", choices=("leather", "foam", "rubber"))
+    die_sides: int = rule(6, "Sides of the die.", choices=(4, 6, 8))
+
+    def check_together(self) -> None:
+        if self.warmup >= self.rounds // 2:
+            raise RulesError(f"'warmup' ({self.warmup}) must be under half of 'rounds'.")
+
+
+def test_rules_panel_builds_the_right_control_for_each_field() -> None:
+    """Int with bounds -> slider, bool -> checkbox, choices -> dropdown; help as tooltip."""
+    panel = rules_panel(Club())
+    specs = {s.name: s for s in field_specs(Club)}
+    assert list(panel.controls) == list(specs)
+    rounds = panel.controls["rounds"]
+    assert isinstance(rounds, w.IntSlider)
+    assert (rounds.min, rounds.max, rounds.value) == (ROUNDS_LOW, ROUNDS_HIGH, 300)
+    assert isinstance(panel.controls["warmup"], w.IntSlider)
+    assert isinstance(panel.controls["extra_time"], w.Checkbox)
+    for name in ("ball", "die_sides"):
+        control = panel.controls[name]
+        assert isinstance(control, w.Dropdown)
+        assert tuple(control.options) == specs[name].choices
+    for name, control in panel.controls.items():
+        assert control.value == specs[name].default
+        assert control.tooltip == specs[name].help
+        assert control.description == name.replace("_", " ")
+    assert panel.rules == Club()
+
+
+def test_rules_panel_yields_validated_rules_on_every_change() -> None:
+    """Moving a control gives a new Rules object holding that value, and names the house rule."""
+    panel = rules_panel(Club())
+    panel.controls["rounds"].value = 400
+    panel.controls["extra_time"].value = True
+    panel.controls["die_sides"].value = 8
+    assert panel.rules == Club(rounds=400, extra_time=True, die_sides=8)
+    assert isinstance(panel.rules, Club)
+    assert panel.message.value == "House rules: " + ", ".join(
+        f"{k} = {v}" for k, v in panel.rules.changes().items()
+    )
+
+
+def test_rules_panel_keeps_the_last_good_rules_on_a_forbidden_combination() -> None:
+    """warmup >= rounds/2 is forbidden: the message says so and .rules does not change."""
+    panel = rules_panel(Club())
+    panel.controls["rounds"].value = 200
+    good = panel.rules
+    panel.controls["warmup"].value = 150  # alone in range, together forbidden
+    assert panel.rules == good
+    assert "Not allowed" in panel.message.value
+    with pytest.raises(RulesError) as excinfo:
+        good.replace(warmup=150)
+    assert str(excinfo.value) in panel.message.value
+    panel.controls["rounds"].value = 400  # now the same warm-up is allowed
+    assert panel.rules == Club(rounds=400, warmup=150)
+    assert "Not allowed" not in panel.message.value
+
+
+def test_rules_panel_on_change_fires_for_accepted_changes_only() -> None:
+    """Both the constructor callback and on_change() hear each accepted change, in order."""
+    first: list[Club] = []
+    second: list[Club] = []
+    panel = rules_panel(Club(), on_change=first.append)
+    panel.on_change(second.append)
+    panel.controls["ball"].value = "foam"
+    panel.controls["warmup"].value = 200  # forbidden with 300 rounds: no notification
+    panel.controls["warmup"].value = 10
+    assert first == second == [Club(ball="foam"), Club(ball="foam", warmup=10)]
+
+
+def test_back_to_the_rulebook_button_resets_everything() -> None:
+    """Clicking the reset button restores the defaults, controls included, in one change."""
+    heard: list[Club] = []
+    panel = rules_panel(Club(rounds=450, extra_time=True, ball="rubber"), on_change=heard.append)
+    panel.controls["warmup"].value = 50
+    heard.clear()
+    (button,) = [c for c in panel.children if isinstance(c, w.Button)]
+    assert button.description == "Back to the rulebook"
+    button.click()
+    assert panel.rules == Club()
+    assert heard == [Club()]
+    assert {n: c.value for n, c in panel.controls.items()} == {s.name: s.default for s in field_specs(Club)}
+    assert panel.message.value == "Playing by the rulebook."
+
+
+def test_stepped_int_gets_a_stepped_slider() -> None:
+    """A rule declared with a step gives its slider the same step."""
+
+    @dataclass(frozen=True)
+    class Season(RulesBase):
+        target: int = rule(3000, "Points to win.", low=1000, high=5000, step=250)
+
+    panel = rules_panel(Season())
+    slider = panel.controls["target"]
+    spec = field_specs(Season)[0]
+    assert isinstance(slider, w.IntSlider)
+    assert (slider.min, slider.max, slider.step, slider.value) == (spec.low, spec.high, spec.step, 3000)
+    slider.value = 3250
+    assert panel.rules == Season(target=3250)
+
+
+def test_set_rules_moves_the_controls() -> None:
+    """set_rules() is how a notebook pushes rules into the panel."""
+    panel = rules_panel(Club())
+    target = Club(rounds=160, warmup=0, ball="foam")
+    panel.set_rules(target)
+    assert panel.rules == target
+    assert panel.controls["rounds"].value == 160 and panel.controls["ball"].value == "foam"
+
+
+# -- game panel -----------------------------------------------------------------------------
+
+
+def state_html(game: Game) -> str:
+    return frame_html(game.state_frame(), "pg-state-frame")
+
+
+def history_html(game: Game, step: int) -> str:
+    return frame_html(game.history(max(0, step - HISTORY_ROWS), step), "pg-history-frame")
+
+
+def stepped(seed: int, steps: int) -> PigGame:
+    """An independent game from the same seed, stepped the same way (random legal players)."""
+    game = new_game(seed)
+    for _ in range(steps):
+        game.step()
+    return game
+
+
+def test_game_panel_starts_at_step_zero() -> None:
+    """A fresh panel shows the new game's state, an empty history and who acts."""
+    panel = game_panel(new_game, seed=1)
+    assert panel.game.step_count == 0 and panel.game.seed == 1
+    assert (panel.scrub.min, panel.scrub.max, panel.scrub.value) == (0, 0, 0)
+    assert panel.state_table.value == state_html(new_game(1))
+    assert "Player 1 to act" in panel.status.value
+
+
+def test_step_button_advances_the_game_and_the_tables() -> None:
+    """Each click adds one step; the tables equal those of the same seed stepped by hand."""
+    panel = game_panel(new_game, seed=1)
+    for k in range(1, 6):
+        panel.step_button.click()
+        twin = stepped(1, k)
+        assert panel.game.step_count == k
+        assert panel.scrub.value == panel.scrub.max == k
+        assert panel.state_table.value == state_html(twin)
+        assert panel.history_table.value == history_html(twin, k)
+        assert panel.history_table.value.count("<tr>") == k + 1  # header row + k steps
+
+
+def test_play_to_end_and_then_step() -> None:
+    """Play to end finishes the game, shows the winner; Step afterwards only explains."""
+    panel = game_panel(new_game, seed=2)
+    panel.play_button.click()
+    twin = new_game(2).play()
+    assert panel.game.is_over() and panel.game.actions() == twin.actions()
+    assert panel.state_table.value == state_html(twin)
+    winner = twin.player_name(twin.result().winners[0])  # type: ignore[union-attr]
+    assert "game over" in panel.status.value and f"{winner} won" in panel.status.value
+    count = panel.game.step_count
+    panel.step_button.click()
+    assert panel.game.step_count == count and "game is over" in panel.status.value
+
+
+def test_history_table_shows_only_the_latest_rows() -> None:
+    """A long game's panel shows the latest HISTORY_ROWS steps, not the whole table."""
+    panel = game_panel(lambda seed: PigGame(seed, target=60), seed=0)
+    panel.play_button.click()
+    n = panel.game.step_count
+    assert n > HISTORY_ROWS
+    assert panel.history_table.value.count("<tr>") == HISTORY_ROWS + 1
+    assert panel.history_table.value == history_html(panel.game, n)
+    # the path probability has grown past a billion in the denominator: shown readably
+    assert panel.game.path_probability.denominator > 10**9
+    assert f"<td>{readable(panel.game.path_probability)}</td>" in panel.history_table.value
+    assert str(panel.game.path_probability) not in panel.history_table.value
+
+
+def test_new_seed_resets_the_game() -> None:
+    """Typing a new seed starts a new game from it; Reset restarts from the same seed."""
+    panel = game_panel(new_game, seed=1)
+    for _ in range(4):
+        panel.step_button.click()
+    panel.seed.value = 7
+    assert panel.game.seed == 7 and panel.game.step_count == 0
+    assert panel.scrub.value == panel.scrub.max == 0
+    assert panel.state_table.value == state_html(new_game(7))
+    panel.play_button.click()
+    assert panel.game.actions() == new_game(7).play().actions()
+    panel.reset_button.click()
+    assert panel.game.seed == 7 and panel.game.step_count == 0
+    assert panel.state_table.value == state_html(new_game(7))
+
+
+def test_scrubbing_back_shows_the_past() -> None:
+    """Dragging the slider to step k shows the state rebuilt at k and the history up to k."""
+    seen: list[int] = []
+    panel = game_panel(new_game, seed=3, on_update=lambda g: seen.append(g.step_count))
+    panel.play_button.click()
+    n = panel.game.step_count
+    for k in (0, 1, n // 2, n - 1, n):
+        panel.scrub.value = k
+        assert panel.view.step_count == k
+        assert panel.state_table.value == state_html(panel.game.at(k))
+        assert panel.state_table.value == state_html(stepped(3, k))
+        assert panel.history_table.value == history_html(panel.game, k)
+        assert seen[-1] == k
+    panel.scrub.value = 1
+    assert f"Step 1 of {n}" in panel.status.value
+    assert panel.game.step_count == n  # looking back does not rewind the live game
+
+
+def test_stepping_after_scrubbing_back_continues_the_live_game() -> None:
+    """Step while looking at the past: the live game moves on and the view jumps to it."""
+    panel = game_panel(new_game, seed=4)
+    for _ in range(4):
+        panel.step_button.click()
+    panel.scrub.value = 1
+    panel.step_button.click()
+    assert panel.game.step_count == 5 and panel.scrub.value == 5
+    assert panel.state_table.value == state_html(stepped(4, 5))
+
+
+def test_game_panel_follows_its_policies() -> None:
+    """With a policy, every player step in the panel's game is the policy's choice."""
+
+    def hold_at_once(game: Game) -> Action:
+        assert isinstance(game, PigGame)
+        return HOLD if game.turn_rolls else ROLL
+
+    panel = game_panel(new_game, policies=[hold_at_once, hold_at_once], seed=5)
+    for _ in range(6):
+        panel.step_button.click()
+    panel.play_button.click()
+    history = panel.game.history()
+    players = list(history.loc[history["actor"] != "chance", "action"])
+    assert players[::2] == [ROLL] * len(players[::2])
+    assert set(players[1::2]) == {HOLD}
+    assert panel.game.actions() == new_game(5).play(hold_at_once).actions()
+
+
+def test_on_update_hears_each_step() -> None:
+    """A listener added with on_update() receives the shown game after each click."""
+    panel = game_panel(new_game, seed=1)
+    shown: list[tuple[int, bool]] = []
+    panel.on_update(lambda g: shown.append((g.step_count, g is panel.game)))
+    panel.step_button.click()
+    panel.step_button.click()
+    panel.scrub.value = 1
+    assert shown == [(1, True), (2, True), (1, False)]  # the past is a rebuilt copy
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="game_panel.py GamePanel._refresh: lowering scrub.max below scrub.value makes "
+    "ipywidgets clamp the value (its observer calls show(0)), and _refresh then calls "
+    "show(last) again, so after a reset every on_update listener runs twice and the "
+    "tables are redrawn twice.",
+)
+def test_reset_notifies_listeners_once() -> None:
+    """Reset after some steps is one change of the shown step: one notification."""
+    panel = game_panel(new_game, seed=1)
+    for _ in range(3):
+        panel.step_button.click()
+    heard: list[int] = []
+    panel.on_update(lambda g: heard.append(g.step_count))
+    panel.reset_button.click()
+    assert heard == [0]
+
+
+# -- dice explorer --------------------------------------------------------------------------
+
+
+def at_least_by_enumeration(dice: int, sides: int, bonus: int, target: int, f=sum) -> Fraction:
+    """P(f(dice) + bonus >= target) by listing every roll."""
+    rolls = list(product(range(1, sides + 1), repeat=dice))
+    return Fraction(sum(f(r) + bonus >= target for r in rolls), len(rolls))
+
+
+def test_dice_explorer_default_is_two_d6_reaching_seven() -> None:
+    """The opening question of the notebooks: 2d6 reaching 7."""
+    explorer = dice_explorer()
+    expected = (2 @ icepool.d6 >= 7).probability(True)
+    assert explorer.probability == expected
+    assert f"<b>{expected}</b>" in explorer.answer.value
+    assert f"{float(expected):.4f}" in explorer.answer.value
+
+
+@pytest.mark.parametrize(
+    ("dice", "sides", "bonus", "target"),
+    [(3, 8, 2, 15), (1, 20, -3, 10), (4, 6, 0, 20), (2, 10, 5, 30), (1, 2, 0, 2)],
+)
+def test_dice_explorer_sliders_give_the_exact_sum_odds(
+    dice: int, sides: int, bonus: int, target: int
+) -> None:
+    """Setting the sliders updates the probability and the answer to icepool's exact value."""
+    explorer = dice_explorer()
+    explorer.dice.value, explorer.sides.value = dice, sides
+    explorer.bonus.value, explorer.target.value = bonus, target
+    expected = (dice @ icepool.d(sides) + bonus >= target).probability(True)
+    assert explorer.probability == expected
+    assert explorer.probability == at_least_by_enumeration(dice, sides, bonus, target)
+    assert f"<b>{expected}</b>" in explorer.answer.value
+    assert ("+" if bonus >= 0 else "-") + f" {abs(bonus)} &ge; {target}" in explorer.answer.value
+
+
+def test_dice_explorer_highest_die() -> None:
+    """'highest' is the best of the dice, plus the bonus."""
+    explorer = dice_explorer()
+    explorer.measure.value = "highest"
+    explorer.dice.value, explorer.sides.value, explorer.target.value = 3, 6, 6
+    expected = (icepool.highest(icepool.d6, icepool.d6, icepool.d6) >= 6).probability(True)
+    assert explorer.probability == expected == at_least_by_enumeration(3, 6, 0, 6, max)
+    assert f"<b>{expected}</b>" in explorer.answer.value
+
+
+def test_dice_explorer_difference_uses_two_dice() -> None:
+    """'difference' is first minus second die; the dice slider is disabled and ignored."""
+    explorer = dice_explorer()
+    explorer.measure.value = "difference (first - second)"
+    explorer.dice.value, explorer.sides.value = 5, 8
+    explorer.bonus.value, explorer.target.value = 1, 3
+    assert explorer.dice.disabled
+    expected = (icepool.d(8) - icepool.d(8) + 1 >= 3).probability(True)
+    assert explorer.probability == expected
+    assert expected == at_least_by_enumeration(2, 8, 1, 3, lambda r: r[0] - r[1])
+    explorer.measure.value = "sum"
+    assert not explorer.dice.disabled
+
+
+def test_dice_explorer_chart_and_table_follow_the_settings() -> None:
+    """The chart has one bar per result, orange where the target is reached; the table too."""
+    explorer = dice_explorer()
+    explorer.dice.value, explorer.sides.value, explorer.target.value = 3, 4, 9
+    ice = 3 @ icepool.d(4)
+    bars = svg_bars(explorer.chart.value)
+    assert [b["outcome"] for b in bars] == [str(o) for o in ice.outcomes()]
+    assert [b["fill"] == ORANGE for b in bars] == [o >= 9 for o in ice.outcomes()]
+    rows = re.findall(r"<tr>\s*<td>(-?\d+)</td>\s*<td>([\d/]+)</td>", explorer.table.value)
+    assert [(int(o), Fraction(p)) for o, p in rows] == [(o, ice.probability(o)) for o in ice.outcomes()]
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    dice=st.integers(1, 4),
+    sides=st.integers(2, 12),
+    bonus=st.integers(-5, 10),
+    target=st.integers(-10, 60),
+)
+def test_dice_explorer_any_settings_match_icepool(dice: int, sides: int, bonus: int, target: int) -> None:
+    """For any slider settings the exact answer is icepool's."""
+    explorer = dice_explorer(dice, sides, bonus, target)
+    expected = (dice @ icepool.d(sides) + bonus >= target).probability(True)
+    assert explorer.probability == expected
+    assert f"<b>{expected}</b>" in explorer.answer.value
+
+
+# -- bars -----------------------------------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def svg_bars(svg: str) -> list[dict[str, str]]:
+    """The bars of a bars_svg chart: outcome, fill, height and tooltip of each rect."""
+    root = ET.fromstring(svg)
+    return [
+        {
+            "outcome": rect.get("data-outcome", ""),
+            "fill": rect.get("fill", ""),
+            "height": rect.get("height", ""),
+            "title": rect.findtext(f"{SVG}title", ""),
+        }
+        for rect in root.iter(f"{SVG}rect")
+    ]
+
+
+def test_bars_one_rect_per_outcome_highlighted_in_orange() -> None:
+    """Every outcome gets a bar; exactly the highlighted ones are orange, the rest blue."""
+    dist = Dist.die(6) - Dist.die(6)
+    bars = svg_bars(bars_svg(dist, highlight=lambda o: o >= 2, title="difference"))
+    assert [b["outcome"] for b in bars] == [str(o) for o in dist]
+    assert Counter(b["fill"] for b in bars) == {
+        ORANGE: sum(o >= 2 for o in dist),
+        BLUE: sum(o < 2 for o in dist),
+    }
+    assert all((b["fill"] == ORANGE) == (int(b["outcome"]) >= 2) for b in bars)
+
+
+def test_bar_heights_are_proportional_and_tooltips_exact() -> None:
+    """Heights follow the probabilities (to the drawn 0.1 px); each tooltip shows the Fraction."""
+    dist = Dist.die(6) + Dist.die(6)
+    bars = svg_bars(bars_svg(dist))
+    tallest = max(float(b["height"]) for b in bars)
+    top = max(dist.values())
+    for b, (outcome, p) in zip(bars, dist.items(), strict=True):
+        assert float(b["height"]) == pytest.approx(tallest * float(p / top), abs=0.1)
+        assert b["title"].startswith(f"{outcome}: {p} = ")
+    assert all(b["fill"] == BLUE for b in bars)  # nothing highlighted by default
+
+
+def test_bars_escape_the_title_and_label_every_other_bar_when_crowded() -> None:
+    """A title with markup stays text; beyond 40 outcomes only every second bar is labelled."""
+    dist = Dist.die(60)
+    svg = bars_svg(dist, title="<P & Q>")
+    root = ET.fromstring(svg)  # still well-formed XML
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "<P & Q>" in texts
+    assert len(svg_bars(svg)) == 60
+    labels = [t for t in texts if t in {str(o) for o in dist}]
+    assert labels == [str(o) for i, o in enumerate(dist) if i % 2 == 0]
