@@ -14,6 +14,7 @@ import re
 import shutil
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -126,7 +127,7 @@ def _launched_python(argv0: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def kernel_name(tmp_path_factory: pytest.TempPathFactory) -> str:
+def kernel_name(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A kernel that runs this very Python (the venv's), whatever else is installed.
 
     The venv's ipykernel provides "python3" pointing at the running interpreter. If "python3"

@@ -25,11 +25,35 @@ DECK_SIZE = 36
 def snapshot(game) -> tuple:
     """Everything an illegal action must leave alone (the board itself never changes)."""
     s = game.state
-    players = [(p.position, dict(p.tokens), list(p.schedule), dict(p.deck), dict(p.discards),
-                [c.id for c in p.lets], p.injured_weeks) for p in s.players]
-    return (players, dict(s.bag), dict(s.titles), dict(s.reservations), dict(s.let_unseen),
-            list(s.let_seen), s.top_ranker, s.turn, s.week, copy.deepcopy(s.contest), list(game.tasks),
-            game.step_count, game.rng.getstate(), game.entered, game.card_used)
+    players = [
+        (
+            p.position,
+            dict(p.tokens),
+            list(p.schedule),
+            dict(p.deck),
+            dict(p.discards),
+            [c.id for c in p.lets],
+            p.injured_weeks,
+        )
+        for p in s.players
+    ]
+    return (
+        players,
+        dict(s.bag),
+        dict(s.titles),
+        dict(s.reservations),
+        dict(s.let_unseen),
+        list(s.let_seen),
+        s.top_ranker,
+        s.turn,
+        s.week,
+        copy.deepcopy(s.contest),
+        list(game.tasks),
+        game.step_count,
+        game.rng.getstate(),
+        game.entered,
+        game.card_used,
+    )
 
 
 def assert_conserved(game) -> None:
@@ -93,8 +117,9 @@ def place(game, player: int, space_id: str) -> int:
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_engine_contract_on_random_games(players: int) -> None:
-    report = check_contract(lambda seed: new_game(seed=seed, players=players), seeds=[players],
-                            probes_per_node=1, replay_checks=4)
+    report = check_contract(
+        lambda seed: new_game(seed=seed, players=players), seeds=[players], probes_per_node=1, replay_checks=4
+    )
     assert report.games == 1 and report.chance_nodes > 50 and report.player_nodes > 20
 
 
@@ -109,15 +134,29 @@ def test_every_game_ends_and_conserves_with_each_policy(policy) -> None:
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 6),
-       head=st.integers(0, 6), per_turn=st.integers(0, 4), faces=st.tuples(*[st.integers(0, 3)] * 3),
-       injury=st.integers(0, 3), end=st.sampled_from(["any schedule cannot refill", "all schedules empty"]))
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 6),
+    head=st.integers(0, 6),
+    per_turn=st.integers(0, 4),
+    faces=st.tuples(*[st.integers(0, 3)] * 3),
+    injury=st.integers(0, 3),
+    end=st.sampled_from(["any schedule cannot refill", "all schedules empty"]),
+)
 def test_random_games_conserve_cards_and_tokens(seed, players, head, per_turn, faces, injury, end) -> None:
     if sum(faces) == 0:
         faces = (1, 0, 0)
-    rules = Rules(champion_head_start=head, tokens_per_turn=per_turn, injury_weeks=injury, end_when=end,
-                  direction_clockwise_faces=faces[0], direction_counter_faces=faces[1],
-                  direction_choice_faces=faces[2], target_score_2p=20000, target_score_3p=20000)
+    rules = Rules(
+        champion_head_start=head,
+        tokens_per_turn=per_turn,
+        injury_weeks=injury,
+        end_when=end,
+        direction_clockwise_faces=faces[0],
+        direction_counter_faces=faces[1],
+        direction_choice_faces=faces[2],
+        target_score_2p=20000,
+        target_score_3p=20000,
+    )
     game = new_game(rules, seed=seed, players=players)
     while not game.is_over():
         game.step()

@@ -96,10 +96,10 @@ CLOCKWISE_ONLY = {
 
 @pytest.mark.parametrize("sides", [2, 4, 6, 8, 20])
 def test_reach_target_matches_icepool(sides):
-    die = icepool.d(sides)
     for bonus in range(-2, 12):
-        for target in range(-1, 25):
-            expected = Fraction((die + bonus >= target).probability(True))
+        total = icepool.d(sides) + bonus
+        for target in range(-1, 34):
+            expected = Fraction(total.probability(">=", target))
             assert odds.p_reach_target(bonus, target, sides) == expected, (bonus, target)
 
 
@@ -199,7 +199,7 @@ def test_race_bracketed_by_brute_force(race):
 def test_brute_force_itself_matches_plain_sequence_enumeration():
     race = (1, 2, 4, 2, 3, "challenger")
     lower, unresolved = sequence_enumeration(*race, depth=9)
-    challenger, _, _, ended = brute_force_race(*race)
+    _, _, _, ended = brute_force_race(*race)
     assert lower <= odds.p_challenger_wins(*race) <= lower + unresolved
     assert unresolved == 1 - sum(ended[:9])
 
@@ -286,11 +286,11 @@ def test_race_length_matches_brute_force(race):
 @pytest.mark.parametrize("race", RACES)
 def test_expected_race_length_within_tail_bound(race):
     expected = odds.expected_race_length(*race)
-    _, _, rest, ended = brute_force_race(*race, eps=Fraction(1, 10**16))
+    _, _, rest, ended = brute_force_race(*race, eps=Fraction(1, 10**14))
     shown = sum(n * p for n, p in enumerate(ended, start=1))
     # Rolls beyond the enumeration add at least (N + 1) * rest, and (the unresolved mass
     # shrinking geometrically) very little more.
-    assert shown + (len(ended) + 1) * rest <= expected < shown + Fraction(1, 10**12)
+    assert shown + (len(ended) + 1) * rest <= expected < shown + Fraction(1, 10**10)
 
 
 def test_race_length_worked_examples():
@@ -407,20 +407,24 @@ def power_iteration(board: Board, rules: Rules) -> np.ndarray:
         if w > 0:
             chain[i, index[(pos, w - 1)]] = 1.0
             continue
+        ways = defaultdict(int)  # how many of the sides**2 rolls give each sum
         for d1, d2 in product(range(1, sides + 1), repeat=2):
+            ways[d1 + d2] += 1
+        for steps, way_count in ways.items():
             for face, count in faces.items():
                 if count == 0:
                     continue
                 if face == "choice":
                     fork = rules.fork_on_choice
-                    ends = set(board.destinations(pos, d1 + d2, "clockwise", fork))
-                    ends |= set(board.destinations(pos, d1 + d2, "counter", fork))
+                    ends = set(board.destinations(pos, steps, "clockwise", fork))
+                    ends |= set(board.destinations(pos, steps, "counter", fork))
                 else:
                     fork = rules.fork_on_clockwise if face == "clockwise" else rules.fork_on_counter
-                    ends = set(board.destinations(pos, d1 + d2, face, fork))
+                    ends = set(board.destinations(pos, steps, face, fork))
                 for end in ends:
                     state = (end, weeks if end == board.injury else 0)
-                    chain[i, index[state]] += count / face_total / sides**2 / len(ends)
+                    share = way_count / sides**2 * count / face_total / len(ends)
+                    chain[i, index[state]] += share
     assert np.allclose(chain.sum(axis=1), 1.0)
     lazy = (np.eye(len(index)) + chain) / 2
     for _ in range(40):  # 2**40 turns; rows renormalised so rounding cannot drain them
@@ -458,12 +462,12 @@ def test_landing_frame():
 
 
 def test_landing_matches_simulation():
-    # 20 independent seeded walks of 10,000 turns: the spread of their 20 estimates gives a
+    # 20 independent seeded walks of 8,000 turns: the spread of their 20 estimates gives a
     # standard error that allows for the correlation between consecutive turns. Tolerance:
     # 4.5 standard errors per space.
     rules = Rules()
     runs = np.array(
-        [list(simulate.simulate_landings(SHIPPED, rules, 10_000, seed).values()) for seed in range(20)]
+        [list(simulate.simulate_landings(SHIPPED, rules, 8_000, seed).values()) for seed in range(20)]
     )
     mean, se = runs.mean(axis=0), runs.std(axis=0, ddof=1) / math.sqrt(len(runs))
     exact = np.array([float(v) for v in odds.landing_frequencies(SHIPPED, rules).values()])
@@ -498,7 +502,7 @@ def test_race_length_simulation():
 
 
 def test_vacant_and_defended_simulation():
-    games = 50_000
+    games = 30_000
     for tokens in range(0, 5):
         exact = odds.p_vacant_win(tokens)
         estimate = simulate.simulate_vacant(tokens, games=games, seed=tokens)

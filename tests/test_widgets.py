@@ -276,11 +276,13 @@ def test_game_panel_follows_its_policies() -> None:
     for _ in range(6):
         panel.step_button.click()
     panel.play_button.click()
-    history = panel.game.history()
-    players = list(history.loc[history["actor"] != "chance", "action"])
-    assert players[::2] == [ROLL] * len(players[::2])
-    assert set(players[1::2]) == {HOLD}
-    assert panel.game.actions() == new_game(5).play(hold_at_once).actions()
+    game = panel.game
+    history = game.history()
+    player_steps = [k for k in history.index if history.loc[k, "actor"] != "chance"]
+    assert {history.loc[k, "action"] for k in player_steps} == {ROLL, HOLD}
+    for k in player_steps:  # the policy, asked about the state before step k, chose that action
+        assert history.loc[k, "action"] == hold_at_once(game.at(k - 1))
+    assert game.actions() == new_game(5).play(hold_at_once).actions()
 
 
 def test_on_update_hears_each_step() -> None:

@@ -207,7 +207,16 @@ class BoardView(anywidget.AnyWidget):
             self.highlight = mark
 
     def show_state(self, state: Any, highlight: str | int = "") -> None:
-        """Draw a game state: its players' positions, injuries, titles and reservations."""
+        """Draw a game state: its players' positions, injuries, titles and reservations.
+
+        A state with another number of players than the pieces drawn resets the pieces first.
+        """
+        if len(state.players) != len(self.pieces):
+            start = self.board.spaces[self.board.start].id
+            self.pieces = [
+                {"player": p, "name": "", "position": start, "injured": False}
+                for p in range(len(state.players))
+            ]
         self.show(
             {i: p.position for i, p in enumerate(state.players)},
             holders=state.titles,

@@ -36,11 +36,14 @@ from .rules import TOKEN_TYPES, Rules
 ROLLERS = ("challenger", "champion")
 """Who can roll first in a tie-break race."""
 
+DEFAULT_RULES = Rules()
+"""The rulebook's defaults (a frozen object, so safe to share as a default argument)."""
+
 __all__ = [
     "RaceChain",
     "candidate_ends",
-    "check_race_args",
     "challenger_start",
+    "check_race_args",
     "defended_token_table",
     "expected_race_length",
     "landing_frame",
@@ -178,9 +181,7 @@ class _Race:
         return list(seen)
 
 
-def check_race_args(
-    challenger: int, champion: int, target: int, margin: int, sides: int, first: str
-) -> None:
+def check_race_args(challenger: int, champion: int, target: int, margin: int, sides: int, first: str) -> None:
     """Raise ValueError, in words, unless the race settings make a race that surely ends."""
     _check_int("challenger_start", challenger, 0)
     _check_int("champion_start", champion, 0)
@@ -411,7 +412,7 @@ def expected_race_length(
 # -- 4. what a token is worth --------------------------------------------------------------------
 
 
-def max_tokens(rules: Rules = Rules()) -> int:
+def max_tokens(rules: Rules = DEFAULT_RULES) -> int:
     """The most tokens one tie-break can take: one of each type (rulebook), or the rules' cap."""
     return len(TOKEN_TYPES) * rules.max_risk_per_type
 
@@ -425,13 +426,13 @@ def _check_tokens(tokens: int, rules: Rules) -> None:
         )
 
 
-def vacant_bonus(tokens: int, ace: bool = False, rules: Rules = Rules()) -> int:
+def vacant_bonus(tokens: int, ace: bool = False, rules: Rules = DEFAULT_RULES) -> int:
     """Bonus points at a vacant tournament: matching card, Ace if doubles, 1 per risked token."""
     _check_tokens(tokens, rules)
     return rules.matching_card_bonus + (rules.ace_bonus if ace else 0) + tokens
 
 
-def p_vacant_win(tokens: int, ace: bool = False, rules: Rules = Rules()) -> Fraction:
+def p_vacant_win(tokens: int, ace: bool = False, rules: Rules = DEFAULT_RULES) -> Fraction:
     """The chance of winning a vacant tournament: bonus points plus one die reach the target."""
     bonus = vacant_bonus(tokens, ace, rules)
     return p_reach_target(bonus, rules.vacant_target, rules.number_die_sides)
@@ -441,7 +442,7 @@ def challenger_start(
     tokens: int,
     ace: bool = False,
     surface: bool = False,
-    rules: Rules = Rules(),
+    rules: Rules = DEFAULT_RULES,
     top_ranker: bool = False,
 ) -> int:
     """The challenger's starting total in a defended tie-break.
@@ -463,7 +464,7 @@ def p_defended_win(
     tokens: int,
     ace: bool = False,
     surface: bool = False,
-    rules: Rules = Rules(),
+    rules: Rules = DEFAULT_RULES,
     top_ranker: bool = False,
 ) -> Fraction:
     """The chance a qualified challenger takes a defended tournament (the tie-break race)."""
@@ -501,7 +502,7 @@ def _token_table(p_win: Callable[[int], Fraction], card_points: int, k_max: int,
 
 
 def token_value_table(
-    ace: bool = False, rules: Rules = Rules(), card_points: int = 250
+    ace: bool = False, rules: Rules = DEFAULT_RULES, card_points: int = 250
 ) -> pd.DataFrame:
     """What each extra token buys at a vacant tournament, for a card worth card_points.
 
@@ -517,7 +518,7 @@ def token_value_table(
 def defended_token_table(
     ace: bool = False,
     surface: bool = False,
-    rules: Rules = Rules(),
+    rules: Rules = DEFAULT_RULES,
     top_ranker: bool = False,
     card_points: int = 250,
 ) -> pd.DataFrame:
@@ -597,8 +598,7 @@ def _landing_chain(board: Board, rules: Rules) -> dict[LandingState, list[tuple[
         if position not in moves:
             moves[position] = move_ends(board, rules, position)
         return [
-            ((end, rules.injury_weeks if end == board.injury else 0), p)
-            for end, p in moves[position].items()
+            ((end, rules.injury_weeks if end == board.injury else 0), p) for end, p in moves[position].items()
         ]
 
     start = (board.start, 0)
@@ -644,15 +644,18 @@ def _stationary(chain: dict[Hashable, list[tuple[Hashable, Fraction]]], states: 
     return solve_exact(matrix, [Fraction(0)] * (n - 1) + [Fraction(1)])
 
 
-@lru_cache(maxsize=64)
-def _landing_cached(spaces: tuple[Space, ...], rules: Rules) -> tuple[Fraction, ...]:
-    board = Board(spaces)
+_LANDING_CACHE: dict[tuple[tuple[Space, ...], Rules], tuple[Fraction, ...]] = {}
+
+
+def _landing_exact(board: Board, rules: Rules) -> tuple[Fraction, ...]:
+    """Solve the landing chain (cached by the board's spaces and the rules, for widgets)."""
+    key = (tuple(board.spaces), rules)
+    if key in _LANDING_CACHE:
+        return _LANDING_CACHE[key]
     chain = _landing_chain(board, rules)
     classes = _closed_classes(chain)
     if len(classes) > 1:
-        names = [
-            ", ".join(sorted({board.spaces[pos].id for pos, _ in c})) for c in classes
-        ]
+        names = [", ".join(sorted({board.spaces[pos].id for pos, _ in c})) for c in classes]
         raise ValueError(
             "the piece can get trapped in more than one separate part of the board "
             f"({'; '.join('{' + n + '}' for n in names)}), so where it spends its turns in the "
@@ -663,10 +666,13 @@ def _landing_cached(spaces: tuple[Space, ...], rules: Rules) -> tuple[Fraction, 
     out = [Fraction(0)] * len(board)
     for (position, _), p in zip(states, pi, strict=True):
         out[position] += p
-    return tuple(out)
+    if len(_LANDING_CACHE) >= 64:
+        _LANDING_CACHE.pop(next(iter(_LANDING_CACHE)))
+    _LANDING_CACHE[key] = tuple(out)
+    return _LANDING_CACHE[key]
 
 
-def landing_frequencies(board: Board, rules: Rules = Rules()) -> dict[int, Fraction]:
+def landing_frequencies(board: Board, rules: Rules = DEFAULT_RULES) -> dict[int, Fraction]:
     """The long-run share of turns the piece ends on each space (position -> exact Fraction).
 
     The chain's state is (position, injury weeks left). Each turn an injured piece stays on the
@@ -680,11 +686,11 @@ def landing_frequencies(board: Board, rules: Rules = Rules()) -> dict[int, Fract
     piece moves in a strict cycle). Spaces never visited in the long run get 0; the values add
     up to exactly 1. Raises ValueError if the piece can be trapped in two separate parts.
     """
-    values = _landing_cached(tuple(board.spaces), rules)
+    values = _landing_exact(board, rules)
     return dict(enumerate(values))
 
 
-def landing_frame(board: Board, rules: Rules = Rules()) -> pd.DataFrame:
+def landing_frame(board: Board, rules: Rules = DEFAULT_RULES) -> pd.DataFrame:
     """The landing frequencies as a table, one row per space in board order."""
     freq = landing_frequencies(board, rules)
     return pd.DataFrame(
@@ -697,4 +703,3 @@ def landing_frame(board: Board, rules: Rules = Rules()) -> pd.DataFrame:
             "decimal": [float(freq[i]) for i in range(len(board))],
         }
     )
-

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 from .board import Board
-from .odds import check_race_args, candidate_ends, challenger_start, vacant_bonus
+from .odds import DEFAULT_RULES, candidate_ends, challenger_start, check_race_args, vacant_bonus
 from .rules import Rules
 
 __all__ = [
@@ -99,7 +99,7 @@ def simulate_race_lengths(
 def simulate_vacant(
     tokens: int,
     ace: bool = False,
-    rules: Rules = Rules(),
+    rules: Rules = DEFAULT_RULES,
     games: int = 100_000,
     seed: int = 0,
 ) -> float:
@@ -116,7 +116,7 @@ def simulate_defended(
     tokens: int,
     ace: bool = False,
     surface: bool = False,
-    rules: Rules = Rules(),
+    rules: Rules = DEFAULT_RULES,
     top_ranker: bool = False,
     games: int = 100_000,
     seed: int = 0,
@@ -135,7 +135,7 @@ def simulate_defended(
 
 
 def simulate_landings(
-    board: Board, rules: Rules = Rules(), turns: int = 100_000, seed: int = 0
+    board: Board, rules: Rules = DEFAULT_RULES, turns: int = 100_000, seed: int = 0
 ) -> dict[int, float]:
     """Walk one piece from Start for many turns: the share of turns it ends on each space.
 

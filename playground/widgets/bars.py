@@ -6,23 +6,26 @@ takes well under a millisecond, so the chart follows the slider as the teacher d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from html import escape
 from typing import Any
 
-from playground.core.dist import Dist
-
 
 def bars_svg(
-    dist: Dist,
+    dist: Mapping[Any, Fraction],
     highlight: Callable[[Any], bool] = lambda _: False,
     width: int = 520,
     height: int = 220,
     title: str = "",
 ) -> str:
-    """Bars of P(outcome), exact value in each tooltip; highlighted bars are drawn in orange."""
+    """Bars of P(outcome), exact value in each tooltip; highlighted bars are drawn in orange.
+
+    dist is any map from label to probability: a Dist, or chances that need not add up to 1
+    (the chance of winning with 0, 1, 2... tokens).
+    """
     outcomes = list(dist)
-    top = max(dist.values())
+    top = max(dist.values(), default=0) or Fraction(1)  # all-zero bars still draw (flat)
     left, bottom, pad = 40, 30, 6
     slot = (width - left - pad) / len(outcomes)
     parts = [
