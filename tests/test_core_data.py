@@ -334,12 +334,6 @@ def test_column_expectation_words() -> None:
 # -- known bugs ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="data.py load_table opens files with encoding='utf-8', not 'utf-8-sig': a CSV saved "
-    "by Excel as 'CSV UTF-8' starts with a byte-order mark, its first header becomes "
-    "'\\ufeffid' and the file is refused with \"the header has no column 'id'\".",
-)
 def test_excel_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     """Excel's 'CSV UTF-8' format writes a BOM; the file is otherwise perfectly good."""
     path = tmp_path / "teams.csv"
@@ -347,12 +341,6 @@ def test_excel_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     assert load_table(path, TEAMS) == [{"id": "a", "name": "Alpha"}]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="data.py _convert compares the converted int with Column.choices, which are str "
-    "(tuple[str, ...]): an int column with choices refuses every value, with the "
-    "self-contradictory message \"'6' is not one of 4, 6, 8\".",
-)
 def test_int_column_with_choices(tmp_path: Path) -> None:
     """A die-size column: whole numbers, limited to the listed sizes."""
     schema = Schema("die", [Column("id"), Column("sides", int, choices=("4", "6", "8"))])

@@ -336,12 +336,6 @@ def test_play_gives_up_after_max_steps() -> None:
     assert game.step_count == 25 and not game.is_over()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine.py Game.play: the loop `for _ in range(max_steps)` takes max_steps steps "
-    "and then raises without checking is_over(), so a game that ends on exactly its "
-    "max_steps-th step is reported as 'did not end within max_steps steps'.",
-)
 def test_play_accepts_a_game_ending_exactly_at_max_steps() -> None:
     """A game that needs n steps finishes with max_steps=n."""
     n = new_game(3).play().step_count

@@ -17,7 +17,6 @@ from playground.tiebreak import Card, Rules, new_game
 from playground.tiebreak.actions import EndTurn, Enter, Heal, Qualify, Risk, Roll, ServeWeek, Take, Travel
 from playground.tiebreak.engine import AUTO, Task
 from playground.tiebreak.policies import expected_value, greedy
-from playground.tiebreak.rules import TOKEN_TYPES
 
 DECK_SIZE = 36
 
@@ -210,7 +209,6 @@ def test_challenge_without_a_wildcard_is_refused() -> None:
     game = act_scene()
     united = game.board.index["united"]
     game.state.titles[united] = (1, Card(1000, "hard"))
-    me = game.state.players[0]
     set_schedule(game, 0, [Card(1000, "hard"), Card(250, "clay"), Card(500, "hard")])
     set_tokens(game, 0, {"training": 1})
     game.state.top_ranker = 1
@@ -240,7 +238,6 @@ def test_travel_while_injured_is_refused() -> None:
 def test_two_tokens_of_one_type_in_a_tie_break_are_refused() -> None:
     game = act_scene()
     position = place(game, 0, "t500_doha")
-    me = game.state.players[0]
     set_schedule(game, 0, [Card(500, "hard"), Card(250, "clay"), Card(250, "hard")])
     set_tokens(game, 0, {"training": 2, "health": 1})
     game.apply(Enter(position, "Doha 500", Card(500, "hard")))
@@ -253,11 +250,11 @@ def test_two_tokens_of_one_type_in_a_tie_break_are_refused() -> None:
 
 
 def test_bad_rules_and_players_are_refused_with_the_field_named() -> None:
-    with pytest.raises(RulesError, match="race_margin.*0.*from 1 to 10"):
+    with pytest.raises(RulesError, match=r"race_margin.*0.*from 1 to 10"):
         Rules(race_margin=0)
     with pytest.raises(RulesError, match="direction die needs at least one face"):
         Rules(direction_clockwise_faces=0, direction_counter_faces=0, direction_choice_faces=0)
-    with pytest.raises(RulesError, match="target_score_2p.*in steps of 250"):
+    with pytest.raises(RulesError, match=r"target_score_2p.*in steps of 250"):
         Rules(target_score_2p=8001)
     with pytest.raises(ValueError, match="2 to 6 players"):
         new_game(players=7)
@@ -302,7 +299,6 @@ def defended_scene(challenger_tokens: dict[str, int]):
     position = game.board.index["t2000_new_york"]
     game.state.titles[position] = (1, Card(2000, "clay"))
     game.state.top_ranker = 1
-    me = game.state.players[0]
     set_schedule(game, 0, [Card(2000, "hard"), Card(250, "clay"), Card(500, "hard")])
     set_tokens(game, 0, challenger_tokens)
     set_tokens(game, 1, {})
@@ -357,7 +353,6 @@ def test_training_reservation_gives_an_equal_terms_tie_break() -> None:
     game.state.players[1].deck[Card(500, "clay")] -= 1
     set_tokens(game, 1, {"sponsor": 1})
     place(game, 0, "t500_rio")
-    me = game.state.players[0]
     set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
     set_tokens(game, 0, {})
     game.apply(Enter(position, "Rio 500", Card(500, "clay")))

@@ -441,6 +441,8 @@ LANDING_CASES = [
     (SHIPPED, Rules(direction_counter_faces=0, direction_choice_faces=1)),
     (fork_board(), Rules()),
     (fork_board(), Rules(number_die_sides=3, fork_on_clockwise="branch", **CLOCKWISE_ONLY)),
+    (trap_board(1), Rules(number_die_sides=3, fork_on_clockwise="player")),
+    (trap_board(1), Rules(number_die_sides=3, fork_on_clockwise="player", **CLOCKWISE_ONLY)),  # transient
 ]
 
 

@@ -296,13 +296,6 @@ def test_on_update_hears_each_step() -> None:
     assert shown == [(1, True), (2, True), (1, False)]  # the past is a rebuilt copy
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="game_panel.py GamePanel._refresh: lowering scrub.max below scrub.value makes "
-    "ipywidgets clamp the value (its observer calls show(0)), and _refresh then calls "
-    "show(last) again, so after a reset every on_update listener runs twice and the "
-    "tables are redrawn twice.",
-)
 def test_reset_notifies_listeners_once() -> None:
     """Reset after some steps is one change of the shown step: one notification."""
     panel = game_panel(new_game, seed=1)

@@ -46,7 +46,7 @@ class Column:
     def expectation(self) -> str:
         """What a cell of this column must hold, in words."""
         if self.choices is not None:
-            text = "one of " + ", ".join(self.choices)
+            text = "one of " + ", ".join(str(c) for c in self.choices)
         elif self.kind is int:
             bounds = ""
             if self.low is not None and self.high is not None:
@@ -95,7 +95,7 @@ def _convert(raw: str, col: Column) -> Any:
         value = low in _TRUE
     else:
         value = text
-    if col.choices is not None and value not in col.choices:
+    if col.choices is not None and text not in col.choices:
         raise ValueError
     return value
 
@@ -114,9 +114,10 @@ def load_table(
     known_ids = known_ids or {}
     if not path.is_file():
         raise DataError(path, None, None, f"the file is missing; expected the {schema.name} list here")
-    with path.open(newline="", encoding="utf-8") as handle:
+    with path.open(newline="", encoding="utf-8-sig") as handle:
         reader = csv.DictReader(handle)
-        header = reader.fieldnames or []
+        header = [name.strip() for name in reader.fieldnames or []]
+        reader.fieldnames = header
         missing = [c for c in schema.column_names() if c not in header]
         if missing:
             raise DataError(

@@ -53,7 +53,7 @@ class Dist(Mapping[Any, Fraction]):
     @classmethod
     def die(cls, sides: int = 6) -> Dist:
         """A fair die numbered 1..sides."""
-        if not isinstance(sides, int) or sides < 1:
+        if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
             raise ValueError(f"a die needs a whole number of sides, at least 1; got {sides!r}")
         return cls.uniform(range(1, sides + 1))
 
@@ -204,4 +204,7 @@ def readable(p: Fraction) -> str:
         return str(p)
     exponent = math.log10(p.numerator) - math.log10(p.denominator)
     whole = math.floor(exponent)
-    return f"≈ {10 ** (exponent - whole):.2f}e{whole}"
+    mantissa = round(10 ** (exponent - whole), 2)
+    if mantissa >= 10:  # 9.996 rounds up into the next power of ten
+        mantissa, whole = mantissa / 10, whole + 1
+    return f"≈ {mantissa:.2f}e{whole}"

@@ -198,6 +198,8 @@ class Game(ABC):
             if actor != CHANCE and policies is not None:
                 policy = policies if callable(policies) else policies[actor]
             self.step(policy)
+        if self.is_over():
+            return self
         raise RuntimeError(f"the game did not end within {max_steps} steps")
 
     @property

@@ -130,6 +130,8 @@ def field_specs(rules_cls: type[RulesBase]) -> list[FieldSpec]:
             raise TypeError(f"{rules_cls.__name__}.{f.name}: a rule is an int, a bool or a str")
         if kind is str and meta["choices"] is None:
             raise TypeError(f"{rules_cls.__name__}.{f.name}: a str rule needs its choices")
+        if not isinstance(meta["step"], int) or meta["step"] < 1:
+            raise TypeError(f"{rules_cls.__name__}.{f.name}: a rule's step is a whole number, at least 1")
         if kind is int and meta["choices"] is None and (meta["low"] is None or meta["high"] is None):
             raise TypeError(f"{rules_cls.__name__}.{f.name}: an int rule needs low and high bounds")
         specs.append(

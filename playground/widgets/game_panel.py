@@ -57,7 +57,8 @@ class GamePanel(w.VBox):
         self.play_button.on_click(lambda _: self.play_to_end())
         self.reset_button.on_click(lambda _: self.reset())
         self.seed.observe(lambda _: self.reset(), names="value")
-        self.scrub.observe(lambda change: self.show(change["new"]), names="value")
+        self._moving_scrub = False
+        self.scrub.observe(self._scrubbed, names="value")
         controls = w.HBox([self.step_button, self.play_button, self.reset_button, self.seed])
         super().__init__(
             [
@@ -104,13 +105,23 @@ class GamePanel(w.VBox):
         self._refresh()
 
     def _refresh(self) -> None:
-        """Move the scrub slider to the newest step and redraw."""
+        """Move the scrub slider to the newest step and redraw, once."""
         last = self.game.step_count
-        self.scrub.max = last
-        if self.scrub.value == last:
-            self.show(last)
-        else:
-            self.scrub.value = last  # its observer redraws
+        self._moving_scrub = True
+        try:  # lower the value before the maximum, raise the maximum before the value
+            if last < self.scrub.max:
+                self.scrub.value = last
+                self.scrub.max = last
+            else:
+                self.scrub.max = last
+                self.scrub.value = last
+        finally:
+            self._moving_scrub = False
+        self.show(last)
+
+    def _scrubbed(self, change: dict) -> None:
+        if not self._moving_scrub:
+            self.show(change["new"])
 
     def show(self, step: int) -> None:
         """Show the state after ``step`` steps and the history up to it."""

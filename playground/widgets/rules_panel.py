@@ -50,7 +50,7 @@ class RulesPanel(w.VBox, Generic[R]):
             control.observe(self._changed, names="value")
             self.controls[spec.name] = control
             rows.append(w.HBox([control, w.HTML(f"<small>{spec.help}</small>")]))
-        self.message = w.HTML("")
+        self.message = w.HTML(self._describe(rules))
         self.message.add_class("pg-rules-message")
         reset = w.Button(description="Back to the rulebook", icon="undo")
         reset.on_click(lambda _: self.set_rules(type(rules)()))
@@ -91,14 +91,16 @@ class RulesPanel(w.VBox, Generic[R]):
             return
         self._accept(rules)
 
+    @staticmethod
+    def _describe(rules: RulesBase) -> str:
+        changed = rules.changes()
+        if not changed:
+            return "Playing by the rulebook."
+        return "House rules: " + ", ".join(f"{k} = {v}" for k, v in changed.items())
+
     def _accept(self, rules: R) -> None:
         self._rules = rules
-        changed = rules.changes()
-        self.message.value = (
-            "House rules: " + ", ".join(f"{k} = {v}" for k, v in changed.items())
-            if changed
-            else "Playing by the rulebook."
-        )
+        self.message.value = self._describe(rules)
         for callback in self._callbacks:
             callback(rules)
 
