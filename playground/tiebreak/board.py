@@ -99,6 +99,19 @@ class Board:
             ends = {j for i in ends for j in self.options(i, direction, fork)}
         return tuple(sorted(ends))
 
+    def move_ends(self, position: int, steps: int, face: str, fork: str) -> tuple[int, ...]:
+        """The distinct spaces a move can end on for a direction-die face.
+
+        "clockwise" and "counter" go that way; on "choice" the player may go either way, so the
+        ends of both directions count. fork is the way taken at forks for this face. The engine
+        and the exact landing chain both move with this one function.
+        """
+        if face != "choice":
+            return self.destinations(position, steps, face, fork)
+        ends = set(self.destinations(position, steps, "clockwise", fork))
+        ends.update(self.destinations(position, steps, "counter", fork))
+        return tuple(sorted(ends))
+
     @cached_property
     def tournaments(self) -> tuple[int, ...]:
         """The positions of every space where a tournament can be won."""

@@ -376,15 +376,7 @@ class TiebreakGame(Game):
     def _do_roll(self, task: Task, roll: Roll) -> list[Event]:
         me = self.state.players[task.player]
         steps = roll.first + roll.second
-        if roll.face == "choice":
-            ends = set()
-            for direction in ("clockwise", "counter"):
-                ends |= set(
-                    self.board.destinations(me.position, steps, direction, self.rules.fork_rule("choice"))
-                )
-            options = tuple(sorted(ends))
-        else:
-            options = self.board.destinations(me.position, steps, roll.face, self.rules.fork_rule(roll.face))
+        options = self.board.move_ends(me.position, steps, roll.face, self.rules.fork_rule(roll.face))
         events = [Event(f"{me.name} rolls {roll}" + (" (doubles: an Ace!)" if roll.doubles else "") + ".")]
         self.doubles = roll.doubles
         if len(options) == 1:

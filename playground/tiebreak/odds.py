@@ -557,12 +557,7 @@ def candidate_ends(board: Board, rules: Rules, position: int, steps: int, face: 
     "choice" face the player may go either way, so both directions' ends count (each using
     rules.fork_rule("choice") at forks). Sorted, without repeats.
     """
-    if face == "choice":
-        fork = rules.fork_rule("choice")
-        ends = set(board.destinations(position, steps, "clockwise", fork))
-        ends.update(board.destinations(position, steps, "counter", fork))
-        return tuple(sorted(ends))
-    return tuple(board.destinations(position, steps, face, rules.fork_rule(face)))
+    return board.move_ends(position, steps, face, rules.fork_rule(face))
 
 
 def move_ends(board: Board, rules: Rules, position: int) -> Dist:
