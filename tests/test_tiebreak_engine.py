@@ -117,9 +117,12 @@ def place(game, player: int, space_id: str) -> int:
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_engine_contract_on_random_games(players: int) -> None:
     report = check_contract(
-        lambda seed: new_game(seed=seed, players=players), seeds=[players], probes_per_node=1, replay_checks=4
+        lambda seed: new_game(seed=seed, players=players),
+        seeds=[players, players + 10],
+        probes_per_node=1,
+        replay_checks=4,
     )
-    assert report.games == 1 and report.chance_nodes > 50 and report.player_nodes > 20
+    assert report.games == 2 and report.chance_nodes > 50 and report.player_nodes > 20
 
 
 @pytest.mark.parametrize("policy", [greedy, expected_value])

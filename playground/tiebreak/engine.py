@@ -121,33 +121,64 @@ class TiebreakGame(Game):
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         task = self.tasks[0]
-        s = self.state
-        if task.kind == "draw_card":
-            return _weighted(s.players[task.player].deck)
-        if task.kind == "draw_token":
-            return _weighted(s.bag)
-        if task.kind == "let_draw":
-            return [(self._let(i), p) for i, p in _weighted(s.let_unseen)]
         if task.kind == "roll":
             return self._rolls
-        return self._die
+        counts = self._drawn_from()
+        if counts is None:
+            return self._die
+        total = sum(counts.values())
+        return [(self._outcome(k), Fraction(n, total)) for k, n in sorted(counts.items()) if n]
+
+    def _drawn_from(self) -> Counter[Any] | None:
+        """The deck, bag or Let pile the pending draw comes from (None for a die)."""
+        task = self.tasks[0]
+        if task.kind == "draw_card":
+            return self.state.players[task.player].deck
+        if task.kind == "draw_token":
+            return self.state.bag
+        if task.kind == "let_draw":
+            return self.state.let_unseen
+        return None
+
+    def _outcome(self, key: Any) -> Any:
+        """What a draw shows: Let cards are counted by id but drawn as cards."""
+        return self._let(key) if self.tasks[0].kind == "let_draw" else key
 
     def chance_probability(self, outcome: Action) -> Fraction | None:
-        if self.tasks[0].kind == "roll":  # a formula, rather than a search through every roll
-            sides = self.rules.number_die_sides
+        # Formulas, rather than a search through every outcome: this runs on every chance step.
+        sides = self.rules.number_die_sides
+        if self.tasks[0].kind == "roll":
             if not isinstance(outcome, Roll) or not (
                 1 <= outcome.first <= sides and 1 <= outcome.second <= sides
             ):
                 return None
             return self._face_chance.get(outcome.face, Fraction(0)) / (sides * sides) or None
-        return super().chance_probability(outcome)
+        counts = self._drawn_from()
+        if counts is None:
+            ok = isinstance(outcome, int) and not isinstance(outcome, bool) and 1 <= outcome <= sides
+            return Fraction(1, sides) if ok else None
+        key = outcome.id if self.tasks[0].kind == "let_draw" and hasattr(outcome, "id") else outcome
+        try:
+            n = counts.get(key, 0)
+        except TypeError:  # an unhashable probe cannot be in the pile
+            return None
+        return Fraction(n, sum(counts.values())) if n > 0 else None
 
     def sample_chance(self) -> Action:
-        if self.tasks[0].kind == "roll":  # the same law as chance_outcomes, drawn die by die
-            sides = self.rules.number_die_sides
+        # The same laws as chance_outcomes, drawn with integers only (no Fractions to build).
+        sides = self.rules.number_die_sides
+        if self.tasks[0].kind == "roll":
             first, second = self.rng.randrange(sides) + 1, self.rng.randrange(sides) + 1
             return Roll(first, second, sample_exact(list(self._face_chance.items()), self.rng))
-        return super().sample_chance()
+        counts = self._drawn_from()
+        if counts is None:
+            return self.rng.randrange(sides) + 1
+        ticket = self.rng.randrange(sum(counts.values()))
+        for key, n in sorted(counts.items()):
+            ticket -= n
+            if ticket < 0:
+                return self._outcome(key)
+        raise AssertionError("a draw from an empty pile")
 
     def _let(self, let_id: str):
         return next(c for c in self.data.let_cards if c.id == let_id)
@@ -818,12 +849,6 @@ class TiebreakGame(Game):
         for p, r in enumerate(self.state.rankings()):
             figures[f"{self.state.players[p].name} ranking"] = r
         return figures
-
-
-def _weighted(counts: Counter[Any]) -> list[tuple[Any, Fraction]]:
-    """Each kind in a bag or deck with its chance of being drawn next."""
-    total = sum(counts.values())
-    return [(k, Fraction(n, total)) for k, n in sorted(counts.items()) if n]
 
 
 def new_game(
