@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test lint
+.PHONY: lab test lint bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,3 +28,6 @@ lint: $(VENV)/.installed-test
 
 test: lint
 	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/tiebreak_bench.py
