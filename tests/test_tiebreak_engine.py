@@ -442,3 +442,18 @@ def test_the_season_ends_when_a_schedule_cannot_refill() -> None:
     game.apply(EndTurn())
     game.apply(game.legal_actions()[0])  # discard a card: a week passes, no card to draw
     assert game.is_over() and "cannot refill" in game.result().reason
+
+
+@pytest.mark.parametrize(("final_tie", "winners"), [("most 2000 titles", (1,)), ("shared", (0, 1))])
+def test_a_tie_at_the_end_follows_the_final_tie_ruling(final_tie: str, winners: tuple[int, ...]) -> None:
+    game = new_game(Rules(final_tie=final_tie), seed=1)
+    titles = {
+        "t1000_miami": (0, Card(1000, "hard")),
+        "t1000_montreal": (0, Card(1000, "hard")),
+        "t2000_melbourne": (1, Card(2000, "hard")),
+    }
+    for sid, title in titles.items():
+        game.state.titles[game.board.index[sid]] = title
+    game._end("a test ends the season")
+    assert game.state.rankings() == [2000, 2000]
+    assert game.result().winners == winners

@@ -829,7 +829,7 @@ class TiebreakGame(Game):
         ranks = self.state.rankings()
         best = max(ranks)
         leaders = [p for p, r in enumerate(ranks) if r == best]
-        if len(leaders) > 1:  # ruling: most 2000-point titles breaks a tie, else the win is shared
+        if len(leaders) > 1 and self.rules.final_tie == "most 2000 titles":
             big = {
                 p: sum(1 for h, c in self.state.titles.values() if h == p and c.points == 2000)
                 for p in leaders

@@ -138,6 +138,12 @@ class Rules(RulesBase):
         "Ruling: who holds the Top Ranker card on a tie for the highest ranking.",
         choices=("holder keeps", "nobody"),
     )
+    final_tie: str = rule(
+        "most 2000 titles",
+        "Ruling: how a tie for the highest ranking at the end is broken: most 2000-point titles "
+        "on the board (then shared), or simply shared.",
+        choices=("most 2000 titles", "shared"),
+    )
 
     def check_together(self) -> None:
         faces = self.direction_clockwise_faces + self.direction_counter_faces + self.direction_choice_faces
