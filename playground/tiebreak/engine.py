@@ -458,23 +458,20 @@ class TiebreakGame(Game):
         if isinstance(action, Qualify):
             return self._qualify(p, action)
         if isinstance(action, Train):
-            me.tokens["training"] -= self.rules.training_cost
-            self.state.bag["training"] += self.rules.training_cost
+            self._spend(me, "training", self.rules.training_cost)
             me.schedule.remove(action.card)
             self.state.reservations[action.space] = (p, action.card)
             return [Event(f"{me.name} reserves {action.name} with a face-down {action.card}.")]
         if isinstance(action, Travel):
             if action.pay == "tokens":
-                me.tokens["travel"] -= self.rules.travel_cost
-                self.state.bag["travel"] += self.rules.travel_cost
+                self._spend(me, "travel", self.rules.travel_cost)
             else:
                 ticket = next(c for c in me.lets if c.effect == "keep_travel")
                 me.lets.remove(ticket)
                 self.state.let_seen.append(ticket.id)
             return [Event(f"{me.name} flies to {action.name}.")] + self._arrive(p, action.to, by_dice=False)
         if isinstance(action, Injure):
-            me.tokens["health"] -= self.rules.health_attack_cost
-            self.state.bag["health"] += self.rules.health_attack_cost
+            self._spend(me, "health", self.rules.health_attack_cost)
             return self._injure(action.target, f"{me.name} sends {self.player_name(action.target)}")
         raise AssertionError(action)
 
@@ -502,8 +499,7 @@ class TiebreakGame(Game):
 
     def _do_penalty_card(self, task: Task, action: Discard) -> list[Event]:
         victim = self.state.players[task.player]
-        victim.schedule.remove(action.card)
-        victim.discards[action.card] += 1
+        self._discard(victim, action.card)
         return [Event(f"The champion makes {victim.name} discard {action.card}.")]
 
     def _do_penalty_tokens(self, task: Task, action: Take) -> list[Event]:
@@ -518,21 +514,18 @@ class TiebreakGame(Game):
 
     def _do_give_back(self, task: Task, action: GiveBack) -> list[Event]:
         me = self.state.players[task.player]
-        me.tokens[action.token] -= 1
-        self.state.bag[action.token] += 1
+        self._spend(me, action.token, 1)
         return [Event(f"{me.name} puts a {action.token} token back in the bag.")]
 
     def _do_discard(self, task: Task, action: Discard) -> list[Event]:
         me = self.state.players[task.player]
-        me.schedule.remove(action.card)
-        me.discards[action.card] += 1
+        self._discard(me, action.card)
         return [Event(f"{me.name} lets a week pass and discards {action.card}.")]
 
     def _do_injured(self, task: Task, action: Action) -> list[Event]:
         me = self.state.players[task.player]
         if isinstance(action, Heal):
-            me.tokens["health"] -= 1
-            self.state.bag["health"] += 1
+            self._spend(me, "health", 1)
             me.injured_weeks -= 1
             if me.injured_weeks == 0:
                 self._then(
@@ -814,6 +807,17 @@ class TiebreakGame(Game):
         self.tasks.clear()
         self.reason = reason
         return [Event(reason[0].upper() + reason[1:] + ".")]
+
+    def _spend(self, player: Player, token: str, n: int) -> None:
+        """Pay n tokens of one type back into the bag."""
+        player.tokens[token] -= n
+        self.state.bag[token] += n
+
+    @staticmethod
+    def _discard(player: Player, card: Card) -> None:
+        """A schedule card goes to its owner's discards."""
+        player.schedule.remove(card)
+        player.discards[card] += 1
 
     @staticmethod
     def _take_from(counter: Counter[Any], key: Any) -> None:
