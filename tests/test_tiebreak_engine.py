@@ -14,7 +14,19 @@ from hypothesis import strategies as st
 from playground.core.engine import CHANCE, IllegalAction
 from playground.core.rules import RulesError
 from playground.tiebreak import Card, Rules, new_game
-from playground.tiebreak.actions import EndTurn, Enter, Heal, Qualify, Risk, Roll, ServeWeek, Take, Travel
+from playground.tiebreak.actions import (
+    EndTurn,
+    Enter,
+    Heal,
+    Injure,
+    Qualify,
+    Risk,
+    Roll,
+    ServeWeek,
+    Take,
+    Train,
+    Travel,
+)
 from playground.tiebreak.engine import AUTO, Task
 from playground.tiebreak.policies import expected_value, greedy
 
@@ -457,3 +469,105 @@ def test_a_tie_at_the_end_follows_the_final_tie_ruling(final_tie: str, winners: 
     game._end("a test ends the season")
     assert game.state.rankings() == [2000, 2000]
     assert game.result().winners == winners
+
+
+# -- findings of the rules review, each pinned by a scene ------------------------------------------
+
+
+def test_top_ranker_leaves_a_holder_who_is_no_longer_highest() -> None:
+    game = act_scene(players=3)
+    s = game.state
+    for sid, holder in [("t500_doha", 0), ("t1000_miami", 0), ("t500_rio", 1), ("t1000_montreal", 1)]:
+        s.titles[game.board.index[sid]] = (
+            holder,
+            Card(game.board.spaces[game.board.index[sid]].points, "hard"),
+        )
+    s.titles[game.board.index["t1000_indian_wells"]] = (2, Card(1000, "hard"))
+    s.top_ranker = 0  # Ash 1500 (holder) = Billie 1500 > Chris 1000
+    game._crown(2, Card(500, "hard"), game.board.index["t500_doha"])  # Chris takes Doha from Ash
+    assert s.rankings() == [1000, 1500, 1500]
+    assert s.top_ranker is None  # a tie between two others: the old holder is no longer on top
+
+
+def test_playing_your_own_reservation_still_costs_the_weeks_discard() -> None:
+    game = act_scene()
+    position = game.board.index["t500_rio"]
+    set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {"training": 2})
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Train) and a.space == position))
+    place(game, 0, "t500_rio")
+    game.apply(Enter(position, "Rio 500", Card(500, "clay")))
+    game.apply(Risk(()))
+    game.apply(1)  # 1 + 1 = 2: lost
+    game.apply(EndTurn())
+    assert game.phase() == "discard"  # no schedule card entered this week, so a week passes
+
+
+def test_a_deck_smaller_than_the_schedule_deals_what_it_has(tmp_path) -> None:
+    import shutil
+
+    from playground.tiebreak.cards import DATA_DIR
+
+    folder = tmp_path / "tiny"
+    shutil.copytree(DATA_DIR, folder)
+    (folder / "deck.csv").write_text(
+        "id,points,surface,copies\na,250,hard,1\nb,500,hard,1\nc,1000,hard,1\nd,2000,hard,1\n"
+    )
+    game = new_game(Rules(schedule_size=6), data=folder, seed=1).play()
+    assert game.is_over() and "cannot refill" in game.result().reason
+
+
+def test_no_health_attack_when_injuries_last_no_weeks() -> None:
+    game = act_scene()
+    set_tokens(game, 0, {"health": 2})
+    assert any(isinstance(a, Injure) for a in game.legal_actions())
+    game.rules = Rules(injury_weeks=0)
+    assert not any(isinstance(a, Injure) for a in game.legal_actions())
+
+
+def test_a_champion_takes_nothing_from_a_player_with_no_tokens() -> None:
+    game, position = defended_scene({})
+    game._advance(game._arrive(0, position, by_dice=False))
+    game.apply(game.legal_actions()[0])  # the champion's card penalty
+    assert game.phase() == "act"  # no "take nothing" step
+
+
+def test_an_injured_player_may_train_but_not_travel() -> None:
+    game = act_scene()
+    me = game.state.players[0]
+    me.injured_weeks, me.position = 2, game.board.injury
+    game.tasks = deque([Task("injured", 0, 0)])
+    set_tokens(game, 0, {"training": 2, "travel": 2})
+    actions = game.legal_actions()
+    assert any(isinstance(a, Train) for a in actions) and not any(isinstance(a, Travel) for a in actions)
+    game.apply(next(a for a in actions if isinstance(a, Train)))
+    assert game.phase() == "injured" and len(game.state.reservations) == 1
+    game.rules = Rules(injured_actions="heal only")
+    set_tokens(game, 0, {"training": 2})
+    assert game.legal_actions() == [ServeWeek()]
+
+
+@pytest.mark.parametrize(("surface_match", "start"), [("space", 3), ("champion card", 2)])
+def test_surface_bonus_compares_with_the_space_or_the_champions_card(surface_match: str, start: int) -> None:
+    game, position = defended_scene({"wildcard": 1})
+    game.rules = Rules(surface_match=surface_match)  # hard card; New York is hard, the champion's card clay
+    game._advance(game._arrive(0, position, by_dice=False))
+    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
+    game.apply(Risk(()))
+    assert game.state.contest.scores == [start, 3]
+
+
+def test_the_wildcard_slot_after_qualifying_follows_the_ruling() -> None:
+    for slot, can_risk_second in [("used by qualifying", False), ("free", True)]:
+        game, position = defended_scene({"wildcard": 2})
+        game.rules = Rules(wildcard_slot=slot)
+        game._advance(game._arrive(0, position, by_dice=False))
+        game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
+        assert (Risk(("wildcard",)) in game.legal_actions()) is can_risk_second
+
+
+def test_the_top_ranker_qualifies_only_as_top_ranker() -> None:
+    game, position = defended_scene({"sponsor": 2})
+    game.state.top_ranker = 0
+    game._advance(game._arrive(0, position, by_dice=False))
+    assert {a.pay for a in game.legal_actions()} == {"top ranker"}

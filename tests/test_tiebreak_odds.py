@@ -308,10 +308,10 @@ def test_race_length_worked_examples():
 
 
 def test_vacant_matches_icepool_and_the_table():
-    for rules in [Rules(), Rules(vacant_target=9, number_die_sides=8, ace_bonus=2)]:
+    for rules in [Rules(), Rules(vacant_target=9, tiebreak_die_sides=8, ace_bonus=2)]:
         for tokens, ace in product(range(6), [False, True]):
             bonus = rules.matching_card_bonus + tokens + (rules.ace_bonus if ace else 0)
-            die = icepool.d(rules.number_die_sides)
+            die = icepool.d(rules.tiebreak_die_sides)
             expected = Fraction((die + bonus >= rules.vacant_target).probability(True))
             assert odds.p_vacant_win(tokens, ace, rules) == expected
     table = odds.token_value_table(card_points=250)
@@ -336,8 +336,17 @@ def test_defended_is_the_race_with_the_right_start():
     other = Rules(champion_head_start=5, race_target=9, race_margin=3, race_first="champion")
     assert odds.p_defended_win(1, rules=other) == odds.p_challenger_wins(3, 5, 9, 3, 6, "champion")
     table = odds.defended_token_table(card_points=1000, rules=rules)
-    assert list(table["p_win"]) == [odds.p_challenger_wins(2 + k, 3) for k in range(6)]
-    assert list(table["expected_tokens_lost"]) == [k * (1 - p) for k, p in enumerate(table["p_win"])]
+    # the qualifying Wildcard fills the Wildcard slot: four more types, at most 4 tokens
+    assert list(table["p_win"]) == [odds.p_challenger_wins(2 + k, 3) for k in range(5)]
+    to_champion = [(k + 1) * (1 - p) for k, p in enumerate(table["p_win"])]
+    assert list(table["expected_tokens_to_champion"]) == to_champion
+    free = odds.defended_token_table(rules=Rules(wildcard_slot="free"))
+    assert len(free) == 6 and odds.max_defended_tokens(Rules(), top_ranker=True) == 4
+    assert "expected_tokens_to_champion" not in odds.defended_token_table(
+        rules=Rules(champion_takes_tokens=False)
+    )
+    with pytest.raises(ValueError, match="at most 4 tokens"):
+        odds.p_defended_win(5)
 
 
 # -- 5. the Ace ----------------------------------------------------------------------------------

@@ -86,7 +86,8 @@ class TiebreakGame(Game):
             for a, b in product(range(1, sides + 1), repeat=2)
             for f, p in self._face_chance.items()
         ]
-        self._die = [(d, Fraction(1, sides)) for d in range(1, sides + 1)]
+        die = rules.tiebreak_die_sides
+        self._die = [(d, Fraction(1, die)) for d in range(1, die + 1)]
         self.state = State(
             board=self.board,
             players=[
@@ -155,8 +156,9 @@ class TiebreakGame(Game):
             return self._face_chance.get(outcome.face, Fraction(0)) / (sides * sides) or None
         counts = self._drawn_from()
         if counts is None:
-            ok = isinstance(outcome, int) and not isinstance(outcome, bool) and 1 <= outcome <= sides
-            return Fraction(1, sides) if ok else None
+            die = self.rules.tiebreak_die_sides
+            ok = isinstance(outcome, int) and not isinstance(outcome, bool) and 1 <= outcome <= die
+            return Fraction(1, die) if ok else None
         key = outcome.id if self.tasks[0].kind == "let_draw" and hasattr(outcome, "id") else outcome
         try:
             n = counts.get(key, 0)
@@ -172,7 +174,7 @@ class TiebreakGame(Game):
             return Roll(first, second, sample_exact(list(self._face_chance.items()), self.rng))
         counts = self._drawn_from()
         if counts is None:
-            return self.rng.randrange(sides) + 1
+            return self.rng.randrange(self.rules.tiebreak_die_sides) + 1
         ticket = self.rng.randrange(sum(counts.values()))
         for key, n in sorted(counts.items()):
             ticket -= n
@@ -193,29 +195,34 @@ class TiebreakGame(Game):
         return [Move(i, self.board.spaces[i].name) for i in self.move_options]
 
     def _options_act(self, task: Task) -> list[Action]:
-        p = task.player
-        me = self.state.players[p]
         options: list[Action] = [EndTurn()]
         if not self.entered:
-            options += self._entries(p)
+            options += self._entries(task.player)
+        return options + self._specials(task.player, travel=True)
+
+    def _specials(self, p: int, travel: bool) -> list[Action]:
+        """The special actions a player can pay for now: Training, Travel, a Health attack."""
+        me = self.state.players[p]
+        options: list[Action] = []
         if me.tokens["training"] >= self.rules.training_cost:
             empty = [
                 i
                 for i in self.board.tournaments
                 if i not in self.state.titles and i not in self.state.reservations
             ]
+            match = self.rules.training_needs_match
             for card in sorted(set(me.schedule)):
                 options += [
                     Train(card, i, self.board.spaces[i].name)
                     for i in empty
-                    if self.board.spaces[i].points == card.points
+                    if not match or self.board.spaces[i].points == card.points
                 ]
         pays = (["tokens"] if me.tokens["travel"] >= self.rules.travel_cost else []) + (
             ["ticket"] if any(c.effect == "keep_travel" for c in me.lets) else []
         )
-        for pay in pays:
+        for pay in pays if travel else ():
             options += [Travel(i, s.name, pay) for i, s in enumerate(self.board.spaces) if i != me.position]
-        if me.tokens["health"] >= self.rules.health_attack_cost:
+        if me.tokens["health"] >= self.rules.health_attack_cost and self.rules.injury_weeks:
             options += [
                 Injure(q) for q in range(self.players) if q != p and self.state.players[q].injured_weeks == 0
             ]
@@ -250,18 +257,22 @@ class TiebreakGame(Game):
     def _qualifications(self, p: int, space: int) -> list[Action]:
         """Every way to qualify against the champion at space: a matching card and a Wildcard."""
         me = self.state.players[p]
+        # the Top Ranker qualifies as such, with no Wildcard point
+        pays = ["top ranker"] if self.state.top_ranker == p else self._wildcard_payments(me)
+        points = self.board.spaces[space].points
+        cards = sorted(c for c in set(me.schedule) if c.points == points)
+        return [Qualify(space, self.board.spaces[space].name, c, pay) for c in cards for pay in pays]
+
+    def _wildcard_payments(self, me: Player) -> list[str]:
+        """The ways a player can show a Wildcard: the token, a Sponsor pair, an Invitation card."""
         pays = []
-        if self.state.top_ranker == p:
-            pays.append("top ranker")
         if me.tokens["wildcard"]:
             pays.append("wildcard")
         if me.tokens["sponsor"] >= self.rules.sponsor_cost:
             pays.append("sponsors")
         if any(c.effect == "keep_wildcard" for c in me.lets):
             pays.append("invitation")
-        points = self.board.spaces[space].points
-        cards = sorted(c for c in set(me.schedule) if c.points == points)
-        return [Qualify(space, self.board.spaces[space].name, c, pay) for c in cards for pay in pays]
+        return pays
 
     def _options_challenge(self, task: Task) -> list[Action]:
         return self._qualifications(task.player, self.state.players[task.player].position)
@@ -272,6 +283,7 @@ class TiebreakGame(Game):
             contest is not None
             and task.player == contest.player
             and contest.pay in ("wildcard", "sponsors", "invitation")
+            and self.rules.wildcard_slot == "used by qualifying"
         )
         return [Risk(r) for r in self._risks(self.state.players[task.player].tokens, slot_used)]
 
@@ -294,6 +306,8 @@ class TiebreakGame(Game):
     def _options_penalty_tokens(self, task: Task) -> list[Action]:
         victim = self.state.players[task.player].tokens
         k = min(self.rules.failed_qualify_tokens, sum(victim.values()))
+        if k == 0:  # nothing to take: the step is skipped
+            return []
         return [
             Take(combo)
             for combo in combinations_with_replacement(TOKEN_TYPES, k)
@@ -305,7 +319,10 @@ class TiebreakGame(Game):
 
     def _options_injured(self, task: Task) -> list[Action]:
         me = self.state.players[task.player]
-        return [ServeWeek()] + ([Heal()] if me.tokens["health"] else [])
+        options: list[Action] = [ServeWeek()] + ([Heal()] if me.tokens["health"] else [])
+        if self.rules.injured_actions == "all but travel":
+            options += self._specials(task.player, travel=False)
+        return options
 
     def why_illegal(self, action: Action) -> str:
         task = self.tasks[0]
@@ -353,6 +370,9 @@ class TiebreakGame(Game):
             if task.kind == "draw_token" and not self.state.bag:
                 self.tasks.popleft()
                 events.append(Event("The token bag is empty: no token drawn."))
+            elif task.kind == "draw_card" and not self.state.players[task.player].deck:
+                self.tasks.popleft()
+                events.append(Event(f"{self.player_name(task.player)}'s deck is empty: no card drawn."))
             elif task.kind == "let_draw" and not self.state.let_unseen:
                 self.tasks.popleft()
                 if self.state.let_seen:  # every card has been seen: the pile's order is known
@@ -457,6 +477,11 @@ class TiebreakGame(Game):
             return self._enter(p, action)
         if isinstance(action, Qualify):
             return self._qualify(p, action)
+        return self._special(p, action)
+
+    def _special(self, p: int, action: Action) -> list[Event]:
+        """Carry out a paid special action (Training, Travel, a Health attack)."""
+        me = self.state.players[p]
         if isinstance(action, Train):
             self._spend(me, "training", self.rules.training_cost)
             me.schedule.remove(action.card)
@@ -536,6 +561,9 @@ class TiebreakGame(Game):
                 return [Event(f"{me.name} spends a Health token and is fit again: back on tour this week.")]
             self._then(task)
             return [Event(f"{me.name} spends a Health token: {me.injured_weeks} weeks left.")]
+        if not isinstance(action, ServeWeek):  # Training or a Health attack from the Injury space
+            self._then(task)
+            return self._special(task.player, action)
         me.injured_weeks -= 1
         self._then(Task("end_week", AUTO, task.player))
         return [Event(f"{me.name} rests a week ({me.injured_weeks} left).")]
@@ -652,7 +680,7 @@ class TiebreakGame(Game):
 
     def _enter(self, p: int, action: Enter) -> list[Event]:
         me = self.state.players[p]
-        self.entered = self.card_used = True
+        self.entered = True
         reserved = self.state.reservations.get(action.space)
         ace = self.ace_space == action.space
         if reserved and reserved[0] == p:
@@ -661,6 +689,7 @@ class TiebreakGame(Game):
             text = f"{me.name} plays their reserved {action.name}: a vacant tournament."
         else:
             me.schedule.remove(action.card)
+            self.card_used = True  # a card from the schedule entered: no week's discard
             self.state.contest = Contest(p, action.space, action.card, ace)
             text = f"{me.name} enters {action.name} with {action.card}."
             if reserved and not self.state.players[reserved[0]].injured_weeks:
@@ -711,7 +740,11 @@ class TiebreakGame(Game):
         r = self.rules
         bonus = r.matching_card_bonus + (r.ace_bonus if c.ace else 0)
         if c.kind == "defended":
-            bonus += r.surface_bonus if c.card.surface == self.board.spaces[c.space].surface else 0
+            if r.surface_match == "space":
+                surface = self.board.spaces[c.space].surface
+            else:
+                surface = c.opponent_card.surface if c.opponent_card else None
+            bonus += r.surface_bonus if c.card.surface == surface else 0
             bonus += r.wildcard_bonus if c.pay != "top ranker" else 0
         return bonus
 
@@ -779,11 +812,8 @@ class TiebreakGame(Game):
         ranks = s.rankings()
         best = max(ranks)
         leaders = [p for p, r in enumerate(ranks) if r == best]
-        holder = (
-            leaders[0]
-            if len(leaders) == 1
-            else (s.top_ranker if self.rules.top_ranker_tie == "holder keeps" else None)
-        )
+        keeps = self.rules.top_ranker_tie == "holder keeps" and s.top_ranker in leaders
+        holder = leaders[0] if len(leaders) == 1 else (s.top_ranker if keeps else None)
         if holder == s.top_ranker:
             return []
         s.top_ranker = holder

@@ -48,6 +48,7 @@ __all__ = [
     "expected_race_length",
     "landing_frame",
     "landing_frequencies",
+    "max_defended_tokens",
     "max_tokens",
     "move_ends",
     "p_ace",
@@ -417,25 +418,37 @@ def max_tokens(rules: Rules = DEFAULT_RULES) -> int:
     return len(TOKEN_TYPES) * rules.max_risk_per_type
 
 
-def _check_tokens(tokens: int, rules: Rules) -> None:
+def max_defended_tokens(rules: Rules = DEFAULT_RULES, top_ranker: bool = False) -> int:
+    """The most tokens a challenger can risk against a champion, after qualifying.
+
+    As in the engine: the Wildcard that qualifies fills the Wildcard slot (unless
+    rules.wildcard_slot is "free"), and a Top Ranker holds no Wildcard at all while
+    rules.top_ranker_returns_wildcards.
+    """
+    per_type = rules.max_risk_per_type
+    if top_ranker:
+        wildcards = 0 if rules.top_ranker_returns_wildcards else per_type
+    else:
+        wildcards = per_type - (rules.wildcard_slot == "used by qualifying")
+    return (len(TOKEN_TYPES) - 1) * per_type + wildcards
+
+
+def _check_tokens(tokens: int, most: int) -> None:
     _check_int("tokens", tokens, 0)
-    if tokens > max_tokens(rules):
-        raise ValueError(
-            f"at most {max_tokens(rules)} tokens can be risked ({rules.max_risk_per_type} of "
-            f"each of the {len(TOKEN_TYPES)} types); got {tokens}"
-        )
+    if tokens > most:
+        raise ValueError(f"at most {most} tokens can be risked in this tie-break; got {tokens}")
 
 
 def vacant_bonus(tokens: int, ace: bool = False, rules: Rules = DEFAULT_RULES) -> int:
     """Bonus points at a vacant tournament: matching card, Ace if doubles, 1 per risked token."""
-    _check_tokens(tokens, rules)
+    _check_tokens(tokens, max_tokens(rules))
     return rules.matching_card_bonus + (rules.ace_bonus if ace else 0) + tokens
 
 
 def p_vacant_win(tokens: int, ace: bool = False, rules: Rules = DEFAULT_RULES) -> Fraction:
     """The chance of winning a vacant tournament: bonus points plus one die reach the target."""
     bonus = vacant_bonus(tokens, ace, rules)
-    return p_reach_target(bonus, rules.vacant_target, rules.number_die_sides)
+    return p_reach_target(bonus, rules.vacant_target, rules.tiebreak_die_sides)
 
 
 def challenger_start(
@@ -450,7 +463,7 @@ def challenger_start(
     Matching card, plus the qualifying Wildcard's point (the Top Ranker qualifies without one and
     so gets no point for it), plus Ace, plus matching surface, plus 1 per risked token.
     """
-    _check_tokens(tokens, rules)
+    _check_tokens(tokens, max_defended_tokens(rules, top_ranker))
     return (
         rules.matching_card_bonus
         + (0 if top_ranker else rules.wildcard_bonus)
@@ -474,12 +487,12 @@ def p_defended_win(
         rules.champion_head_start,
         rules.race_target,
         rules.race_margin,
-        rules.number_die_sides,
+        rules.tiebreak_die_sides,
         rules.race_first,
     )
 
 
-def _token_table(p_win: Callable[[int], Fraction], card_points: int, k_max: int, lose_tokens: bool):
+def _token_table(p_win: Callable[[int], Fraction], card_points: int, k_max: int, paid: int | None):
     rows = []
     p0 = p_win(0)
     previous: Fraction | None = None
@@ -494,8 +507,8 @@ def _token_table(p_win: Callable[[int], Fraction], card_points: int, k_max: int,
             "marginal_points": None if previous is None else card_points * (p - previous),
             "points_per_token": None if k == 0 else card_points * (p - p0) / k,
         }
-        if lose_tokens:
-            row["expected_tokens_lost"] = k * (1 - p)
+        if paid is not None:
+            row["expected_tokens_to_champion"] = (k + paid) * (1 - p)
         rows.append(row)
         previous = p
     return pd.DataFrame(rows)
@@ -512,7 +525,7 @@ def token_value_table(
     over risking nothing, divided by k). At a vacant tournament risked tokens go back to the bag
     either way, so their cost is only that they are not kept for later.
     """
-    return _token_table(lambda k: p_vacant_win(k, ace, rules), card_points, max_tokens(rules), False)
+    return _token_table(lambda k: p_vacant_win(k, ace, rules), card_points, max_tokens(rules), None)
 
 
 def defended_token_table(
@@ -522,16 +535,19 @@ def defended_token_table(
     top_ranker: bool = False,
     card_points: int = 250,
 ) -> pd.DataFrame:
-    """The same table for a defended tournament's race, plus the tokens you expect to lose.
+    """The same table for a defended tournament's race, plus what the champion expects to gain.
 
-    If the champion wins, they keep the tokens the challenger risked (when
-    rules.champion_takes_tokens), so ``expected_tokens_lost`` = k * P(lose) is the real price.
+    Every token put into the tie-break leaves the challenger either way: back to the bag on a
+    win, to the champion on a loss (when rules.champion_takes_tokens). So
+    ``expected_tokens_to_champion`` = (k + the qualifying Wildcard) * P(lose); the Top Ranker
+    pays no Wildcard. The column is absent when the champion takes nothing.
     """
+    paid = (0 if top_ranker else 1) if rules.champion_takes_tokens else None
     return _token_table(
         lambda k: p_defended_win(k, ace, surface, rules, top_ranker),
         card_points,
-        max_tokens(rules),
-        rules.champion_takes_tokens,
+        max_defended_tokens(rules, top_ranker),
+        paid,
     )
 
 

@@ -52,14 +52,14 @@ def expected_value(game: TiebreakGame, token_worth: int = 150) -> Action:
         def value(risk: Risk) -> Fraction:
             start = base + len(risk.tokens)
             if contest.kind == "vacant":
-                p = _p_reach(start, game.rules.vacant_target, game.rules.number_die_sides)
+                p = _p_reach(start, game.rules.vacant_target, game.rules.tiebreak_die_sides)
             else:
                 p = _p_race(
                     start,
                     head,
                     game.rules.race_target,
                     game.rules.race_margin,
-                    game.rules.number_die_sides,
+                    game.rules.tiebreak_die_sides,
                     game.rules.race_first,
                 )
             return p * points - token_worth * len(risk.tokens)

@@ -97,6 +97,9 @@ class Rules(RulesBase):
     champion_head_start: int = rule(
         3, "Points the defending champion starts the race with (rulebook: 3).", low=0, high=20
     )
+    tiebreak_die_sides: int = rule(
+        6, "Sides of the single tie-break die (rulebook: a six-sided die).", low=2, high=20
+    )
     race_first: str = rule(
         "challenger",
         "Ruling: who rolls first in a tie-break race.",
@@ -108,6 +111,18 @@ class Rules(RulesBase):
     )
     surface_bonus: int = rule(
         1, "Tie-break points for a matching surface, only against a champion.", low=0, high=5
+    )
+    surface_match: str = rule(
+        "space",
+        "Ruling: the surface bonus compares the challenger's card with the tournament space, or with "
+        "the defending champion's card.",
+        choices=("space", "champion card"),
+    )
+    wildcard_slot: str = rule(
+        "used by qualifying",
+        "Ruling: the Wildcard (or Sponsor pair, or Invitation) that qualifies you is your Wildcard "
+        "token in the tie-break, so you cannot risk another; or the Wildcard slot stays free.",
+        choices=("used by qualifying", "free"),
     )
     wildcard_bonus: int = rule(
         1, "Tie-break points the qualifying Wildcard is worth (Top Ranker: 0).", low=0, high=5
@@ -123,6 +138,17 @@ class Rules(RulesBase):
     )
 
     # -- special actions ----------------------------------------------------------------------
+    training_needs_match: bool = rule(
+        True,
+        "Ruling: a Training reservation needs a card whose points match the empty tournament "
+        "(off: any card on any empty tournament).",
+    )
+    injured_actions: str = rule(
+        "all but travel",
+        "Ruling: what an injured player may do on their turn besides resting and spending Health: "
+        "every special action except Travel (rulebook), or only Health.",
+        choices=("all but travel", "heal only"),
+    )
     training_cost: int = rule(2, "Training tokens to reserve an empty tournament.", low=1, high=5)
     sponsor_cost: int = rule(2, "Sponsor tokens that stand in for one Wildcard.", low=1, high=5)
     travel_cost: int = rule(2, "Travel tokens to fly to any space.", low=1, high=5)

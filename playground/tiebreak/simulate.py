@@ -107,7 +107,7 @@ def simulate_vacant(
     _check_count("games", games)
     bonus = vacant_bonus(tokens, ace, rules)
     randrange = random.Random(seed).randrange
-    sides, target = rules.number_die_sides, rules.vacant_target
+    sides, target = rules.tiebreak_die_sides, rules.vacant_target
     wins = sum(1 for _ in range(games) if bonus + randrange(sides) + 1 >= target)
     return wins / games
 
@@ -127,7 +127,7 @@ def simulate_defended(
         rules.champion_head_start,
         rules.race_target,
         rules.race_margin,
-        rules.number_die_sides,
+        rules.tiebreak_die_sides,
         rules.race_first,
         games,
         seed,

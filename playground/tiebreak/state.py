@@ -91,6 +91,8 @@ class State:
                     "injured_weeks": p.injured_weeks,
                     "schedule": ", ".join(str(c) for c in p.schedule),
                     **{t: p.tokens[t] for t in TOKEN_TYPES},
+                    "titles": sum(1 for holder, _ in self.titles.values() if holder == i),
+                    "reserved": sum(1 for holder, _ in self.reservations.values() if holder == i),
                     "deck": sum(p.deck.values()),
                     "discards": sum(p.discards.values()),
                     "let_cards": ", ".join(str(c) for c in p.lets),

@@ -94,6 +94,14 @@ class TargetsPanel(w.VBox):
     def update(self) -> None:
         vacant = self.mode.value == "vacant"
         self.surface.disabled = self.top_ranker.disabled = vacant
+        most = (
+            odds.max_tokens(self.rules)
+            if vacant
+            else odds.max_defended_tokens(self.rules, self.top_ranker.value)
+        )
+        if self.tokens.max != most:  # lowering the maximum may lower the value: that redraws once
+            self.tokens.value = min(self.tokens.value, most)
+            self.tokens.max = most
         frame = self.table_frame()
         p = frame.loc[self.tokens.value, "p_win"]
         what = "P(win the vacant tournament)" if vacant else "P(beat the champion)"
