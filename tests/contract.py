@@ -28,7 +28,7 @@ import pandas as pd
 
 from playground.core.engine import CHANCE, Event, Game, IllegalAction, Result
 
-HISTORY_COLUMNS = ("phase", "actor", "action", "dice", "probability", "path_probability", "outcome")
+HISTORY_COLUMNS = ("phase", "actor", "for", "action", "dice", "probability", "path_probability", "outcome")
 """The columns game.history() documents (its index is the step number, named 'step')."""
 
 

@@ -56,6 +56,7 @@ class Result:
 class _Step:
     phase: str
     actor: int | str
+    for_player: int | None
     action: Action
     probability: Fraction | None
     events: tuple[Event, ...]
@@ -124,6 +125,10 @@ class Game(ABC):
         choices = ", ".join(str(a) for a in self.legal_actions()[:8])
         return f"{action!r} is not allowed now. You can choose: {choices}."
 
+    def chance_for(self) -> int | None:
+        """Whose roll or draw the pending chance step is (None when it is nobody's)."""
+        return None
+
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
@@ -171,8 +176,11 @@ class Game(ABC):
         elif action not in self.player_actions():
             raise IllegalAction(self.why_illegal(action))
         phase = self.phase()
+        for_player = self.chance_for() if actor == CHANCE else actor
         events = self._apply(action)
-        self._steps.append(_Step(phase, actor, action, probability, tuple(events), self.figures()))
+        self._steps.append(
+            _Step(phase, actor, for_player, action, probability, tuple(events), self.figures())
+        )
         return events
 
     def step(self, policy: Policy | None = None) -> list[Event]:
@@ -255,6 +263,7 @@ class Game(ABC):
                     "step": number + 1,
                     "phase": s.phase,
                     "actor": "chance" if s.actor == CHANCE else self.player_name(s.actor),
+                    "for": "" if s.for_player is None else self.player_name(s.for_player),
                     "action": str(s.action) if s.actor != CHANCE else "",
                     "dice": str(s.action) if s.actor == CHANCE else "",
                     "probability": s.probability,
@@ -267,6 +276,7 @@ class Game(ABC):
             "step",
             "phase",
             "actor",
+            "for",
             "action",
             "dice",
             "probability",

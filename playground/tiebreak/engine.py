@@ -5,6 +5,22 @@ a draw from the bag or a deck, a Let card) or bookkeeping that runs by itself. A
 draw tokens, roll, act, end the week. Arriving somewhere queues what the space asks for (a Let
 card, a forced challenge), and a tournament queues its risk decisions and dice. Keeping the flow
 as data makes every chance step explicit and every decision a legal-action list.
+
+How the engine reads what the rulebook leaves open, beyond the switches in ``Rules``:
+
+- Arriving at a champion's space forces a qualification attempt only if you have not entered a
+  tournament this week; a failed attempt counts as your week's entry, and as no card entered,
+  the week's discard still follows.
+- The turn you land on the Injury space ends at once (with the week's discard); the injury
+  weeks are the turns after it. Spending Health down to 0 weeks lets you roll and act that week.
+- A Let card that moves you never makes you draw a second Let card. The Let cards form one
+  pile: a card is drawn at random from those not yet seen, and once all have been seen the pile's
+  order is known, as cards go back to the bottom.
+- You may play a tournament you reserved with Training as a vacant one, with the reserved card.
+  An injured reserver cannot play, so the arriving player plays it as vacant, and the reserved
+  card is lost if they win.
+- The Ace counts only at the space the dice move ended on, not after Travel or a Let move.
+- Decks and the token bag are counted, not ordered: every draw is a chance step over what is left.
 """
 
 from __future__ import annotations
@@ -114,6 +130,13 @@ class TiebreakGame(Game):
 
     def phase(self) -> str:
         return self.tasks[0].kind if self.tasks else "over"
+
+    def chance_for(self) -> int | None:
+        task = self.tasks[0]
+        if task.kind == "race_roll" and self.state.contest is not None:  # the roller, not the challenger
+            c = self.state.contest
+            return c.player if c.roller == 0 else c.opponent
+        return task.player
 
     def player_name(self, player: int) -> str:
         return self.state.players[player].name
