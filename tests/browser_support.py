@@ -1,0 +1,189 @@
+"""Helpers for the browser test: a throwaway JupyterLab server and Debian's headless Chromium.
+
+The server runs on a free port with a random token, in its own process group and with its own
+Jupyter config, data, runtime and workspace folders, so nothing of the developer's setup leaks
+in and nothing of the test leaks out: ``stop()`` shuts the kernels down, terminates the group
+and, as a backstop, kills any kernel still holding a connection file in the server's runtime
+folder (kernels run in sessions of their own, outside the server's group).
+
+Playwright drives the Chromium that Debian installs (``apt-get install chromium``): never the
+browser build ``playwright install`` would download.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+KERNEL_START_TIMEOUT = 90_000  # ms: the first kernel of a session, page load included
+WIDGET_TIMEOUT = 60_000  # ms: Run All Cells until a panel shows (the cells before it run first)
+UPDATE_TIMEOUT = 15_000  # ms: one kernel round trip after a click or a key
+
+
+def missing_browser() -> str | None:
+    """Why the browser test cannot run here, or None when it can."""
+    if importlib.util.find_spec("playwright") is None:
+        return "the Python package playwright is not installed (pip install -e '.[test]')"
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"{CHROMIUM} is missing (as root: apt-get update && apt-get install -y chromium)"
+    return None
+
+
+def require_browser() -> None:
+    """Skip when the browser cannot run, except in CI, where a missing browser is a failure."""
+    reason = missing_browser()
+    if reason is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the browser test, but {reason}", pytrace=False)
+    pytest.skip(f"browser test skipped: {reason}")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LabServer:
+    """A JupyterLab server serving ``root``, run by this interpreter (the project's venv)."""
+
+    def __init__(self, root: Path, state: Path):
+        self.root, self.state = root, state
+        self.port, self.token = free_port(), secrets.token_hex(16)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = state / "server.log"
+        self.runtime = state / "runtime"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 60) -> None:
+        env = dict(os.environ)
+        for name in ("config", "data", "runtime", "settings", "workspaces"):
+            (self.state / name).mkdir(parents=True, exist_ok=True)
+        env.update(
+            JUPYTER_CONFIG_DIR=str(self.state / "config"),
+            JUPYTER_DATA_DIR=str(self.state / "data"),
+            JUPYTER_RUNTIME_DIR=str(self.runtime),
+            JUPYTERLAB_SETTINGS_DIR=str(self.state / "settings"),
+            JUPYTERLAB_WORKSPACES_DIR=str(self.state / "workspaces"),
+            PYTHONUNBUFFERED="1",
+        )
+        # no "get notified about Jupyter news?" toast over the page (and no fetch from outside)
+        notification = self.state / "settings" / "@jupyterlab" / "apputils-extension"
+        notification.mkdir(parents=True, exist_ok=True)
+        (notification / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+        command = [
+            sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+            f"--port={self.port}", "--ip=127.0.0.1", f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+        ]  # fmt: skip
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited at start:\n{self.log_tail()}")
+            with contextlib.suppress(OSError):
+                self.api("status")
+                return
+            time.sleep(0.25)
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not answer /api/status in {timeout} s:\n{self.log_tail()}")
+
+    def api(self, path: str, method: str = "GET") -> object:
+        request = urllib.request.Request(f"{self.base}/api/{path}?token={self.token}", method=method)
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            body = answer.read()
+        return json.loads(body) if body else None
+
+    def url(self, notebook: str) -> str:
+        """The notebook alone in a fresh workspace (``reset``: no tabs of an earlier page)."""
+        return f"{self.base}/lab/tree/{notebook}?reset&token={self.token}"
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no server log)"
+
+    def stop(self) -> None:
+        """Shut down kernels, terminate the server's process group, kill stray kernels."""
+        process = self.process
+        if process is None:
+            return
+        self.process = None
+        if process.poll() is None:
+            with contextlib.suppress(Exception):
+                for kernel in self.api("kernels"):  # type: ignore[union-attr]
+                    self.api(f"kernels/{kernel['id']}", method="DELETE")
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
+        for pid in self.stray_kernels():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+    def stray_kernels(self) -> list[int]:
+        """Processes whose command line names this server's runtime folder (its kernels)."""
+        marker = str(self.runtime).encode()
+        pids = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError):
+                    if marker in (entry / "cmdline").read_bytes():
+                        pids.append(int(entry.name))
+        return pids
+
+
+def open_notebook(page: Page, server: LabServer, notebook: str) -> None:
+    """Open a notebook and wait until its kernel is idle (the status bar, not the indicator)."""
+    from playwright.sync_api import expect
+
+    page.goto(server.url(notebook))
+    expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=KERNEL_START_TIMEOUT)
+
+
+def run_all_cells(page: Page) -> None:
+    """Run > Run All Cells, from the menu bar."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+
+
+def copy_notebooks(source: Path, target: Path) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    for notebook in source.glob("*.ipynb"):
+        shutil.copy2(notebook, target / notebook.name)
