@@ -145,7 +145,6 @@ def test_apply_returns_events() -> None:
     events = scripted(ROLL).apply(5)
     assert len(events) == 1 and isinstance(events[0], Event)
     assert str(events[0]) == events[0].text == "Player 1 rolled 5."
-    assert events[0].data == {"face": 5}
 
 
 def test_illegal_player_action_explains_and_changes_nothing() -> None:

@@ -91,3 +91,34 @@ def test_a_teachers_own_board_plays(folder: Path) -> None:
     edit(folder / "spaces.csv", 2, "points", "500")  # Auckland becomes a 500 tournament
     game = new_game(data=folder, seed=3).play()
     assert game.is_over() and game.board.spaces[1].points == 500
+
+
+@pytest.mark.parametrize(("effect", "amount"), [("draw_tokens", "0"), ("lose_token", "-1"), ("move", "0")])
+def test_a_let_card_amount_must_mean_something(folder: Path, effect: str, amount: str) -> None:
+    edit(folder / "let_cards.csv", 1, "effect", effect)
+    edit(folder / "let_cards.csv", 1, "amount", amount)
+    with pytest.raises(DataError, match=f"let_cards.csv: row 1 \\(fan_mail\\): a {effect} card needs"):
+        new_game(data=folder)
+
+
+def test_a_missing_folder_is_named_in_full(tmp_path: Path) -> None:
+    where = tmp_path / "nowhere"
+    with pytest.raises(DataError, match=f"expected the space list at {where}/spaces.csv"):
+        new_game(data=where)
+
+
+def test_moves_through_the_fork_listed_by_hand() -> None:
+    """The shipped board's fork, walked by hand: Rio, Crossroads (the fork), then two roads."""
+    board = load_data().board
+
+    def ends(start: str, steps: int, face: str, fork: str) -> set[str]:
+        return {board.spaces[i].id for i in board.move_ends(board.index[start], steps, face, fork)}
+
+    assert ends("t500_rio", 3, "clockwise", "main") == {"let_2"}  # fork, Miami, Let
+    assert ends("t500_rio", 3, "clockwise", "branch") == {"b_let"}  # fork, Madrid, Let
+    assert ends("t500_rio", 3, "clockwise", "player") == {"let_2", "b_let"}
+    # going back from the rejoin space is a fork too: Paris Clay (main) or Hamburg (branch)
+    assert ends("merge", 2, "counter", "main") == {"t250_marrakech"}
+    assert ends("merge", 2, "counter", "branch") == {"b_rome"}
+    # the player's-choice face may also go the other way round: Practice court, Indian Wells, Pune
+    assert ends("t500_rio", 3, "choice", "player") == {"let_2", "b_let", "t250_pune"}

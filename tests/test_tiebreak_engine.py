@@ -571,3 +571,35 @@ def test_the_top_ranker_qualifies_only_as_top_ranker() -> None:
     game.state.top_ranker = 0
     game._advance(game._arrive(0, position, by_dice=False))
     assert {a.pay for a in game.legal_actions()} == {"top ranker"}
+
+
+def test_chance_look_alikes_are_refused_and_change_nothing() -> None:
+    """A float die, a Let card's id or a plain tuple for a card is not an outcome chance can show."""
+    game = new_game(seed=4)
+    assert game.phase() == "draw_card"
+    before = snapshot(game)
+    with pytest.raises(IllegalAction):
+        game.apply((250, "hard"))  # the right numbers, but not a Card
+    assert snapshot(game) == before
+    while game.phase() != "roll":
+        game.step()
+    before = snapshot(game)
+    for look_alike in (Roll(1.5, 2, "clockwise"), Roll(True, 2, "clockwise"), Roll(2, 2, "sideways")):
+        with pytest.raises(IllegalAction):
+            game.apply(look_alike)
+        assert snapshot(game) == before
+    game.tasks.appendleft(Task("let_draw", CHANCE, 0))
+    before = snapshot(game)
+    with pytest.raises(IllegalAction):
+        game.apply("fan_mail")
+    assert snapshot(game) == before
+    game.tasks.popleft()
+    game.tasks.appendleft(Task("vacant_roll", CHANCE, 0))
+    for look_alike in (6.0, True, 7):
+        with pytest.raises(IllegalAction):
+            game.apply(look_alike)
+
+
+def test_play_with_too_few_policies_says_so() -> None:
+    with pytest.raises(ValueError, match=r"one policy for every player \(2\)"):
+        new_game(seed=1).play([greedy])

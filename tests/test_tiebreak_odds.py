@@ -521,3 +521,15 @@ def test_vacant_and_defended_simulation():
         exact = odds.p_defended_win(tokens, surface=True)
         estimate = simulate.simulate_defended(tokens, surface=True, games=games, seed=tokens)
         assert abs(estimate - float(exact)) <= four_sigma(exact, games) + 1e-12
+
+
+@pytest.mark.parametrize("bad", [3.0, True, [3], "3"])
+def test_cached_race_functions_still_check_their_arguments(bad) -> None:
+    """A cached (3, 3) must not answer for 3.0, True or a list."""
+    odds.p_challenger_wins(3, 3)
+    odds.expected_race_length(3, 3)
+    for function in (odds.p_challenger_wins, odds.expected_race_length):
+        with pytest.raises(ValueError, match="challenger_start must be a whole number"):
+            function(bad, 3)
+    with pytest.raises(ValueError, match="challenger_start must be a whole number"):
+        odds.race_length(bad, 3)

@@ -135,3 +135,22 @@ def test_every_control_value_is_safe() -> None:
     for c, h, t, m in product([0, 15], [0, 15], [1, 15], [1, 5]):
         race.challenger.value, race.head_start.value, race.target.value, race.margin.value = c, h, t, m
         assert Fraction(0) <= race.probability <= 1
+
+
+def test_targets_panel_takes_each_modes_target_from_the_rules() -> None:
+    panel = targets_panel(Rules(race_target=10, vacant_target=8))
+    assert panel.target.value == 8
+    panel.mode.value = "defended"
+    assert panel.target.value == 10 and panel.target.max == 15
+    assert f"<b>{p_challenger_wins(2, 3, 10, 2)}</b>" in panel.answer.value
+    panel.mode.value = "vacant"
+    assert panel.target.value == 8 and f"<b>{vacant_by_counting(1, 8)}</b>" in panel.answer.value
+
+
+def test_race_panel_starts_from_the_rules() -> None:
+    rules = Rules(
+        champion_head_start=2, race_target=9, race_margin=3, race_first="champion", tiebreak_die_sides=8
+    )
+    panel = race_panel(rules=rules)
+    assert panel.args() == (2, 2, 9, 3, 8, "champion")
+    assert panel.probability == p_challenger_wins(2, 2, 9, 3, 8, "champion")

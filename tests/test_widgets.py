@@ -447,3 +447,14 @@ def test_bars_escape_the_title_and_label_every_other_bar_when_crowded() -> None:
     assert len(svg_bars(svg)) == 60
     labels = [t for t in texts if t in {str(o) for o in dist}]
     assert labels == [str(o) for i, o in enumerate(dist) if i % 2 == 0]
+
+
+def test_dice_explorer_and_bars_refuse_what_they_cannot_draw() -> None:
+    from playground.widgets.dice_explorer import explored_dist
+
+    with pytest.raises(ValueError, match="measure must be one of sum"):
+        explored_dist(2, 6, "lowest")
+    with pytest.raises(ValueError, match="at least 1"):
+        explored_dist(0, 6, "highest")
+    with pytest.raises(ValueError, match="at least one outcome"):
+        bars_svg({})

@@ -69,9 +69,9 @@ class PigGame(Game):
             self.turn_rolls += 1
             if action == 1:
                 self._pass_turn()
-                return [Event(f"{name} rolled a 1 and lost the turn total.", {"face": 1})]
+                return [Event(f"{name} rolled a 1 and lost the turn total.")]
             self.turn_total += action
-            return [Event(f"{name} rolled {action}.", {"face": action})]
+            return [Event(f"{name} rolled {action}.")]
         if action == ROLL:
             self.rolling = True
             return [Event(f"{name} rolls the die.")]
@@ -80,9 +80,9 @@ class PigGame(Game):
         self.turn_total = 0
         if self.scores[self.player] >= self.target:
             self.winner = self.player
-            return [Event(f"{name} banked {banked} and won.", {"banked": banked})]
+            return [Event(f"{name} banked {banked} and won.")]
         self._pass_turn()
-        return [Event(f"{name} banked {banked}.", {"banked": banked})]
+        return [Event(f"{name} banked {banked}.")]
 
     def result(self) -> Result | None:
         if self.winner is None:

@@ -113,7 +113,7 @@ def load_table(
     path = Path(path)
     known_ids = known_ids or {}
     if not path.is_file():
-        raise DataError(path, None, None, f"the file is missing; expected the {schema.name} list here")
+        raise DataError(path, None, None, f"the file is missing; expected the {schema.name} list at {path}")
     with path.open(newline="", encoding="utf-8-sig") as handle:
         reader = csv.DictReader(handle)
         header = [name.strip() for name in reader.fieldnames or []]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -26,6 +26,8 @@ CHANCE = "chance"
 
 Action = Hashable
 Policy = Callable[["Game"], Action]
+Policies = Policy | Sequence[Policy] | Mapping[int, Policy] | None
+"""What a game is played with: one policy for everyone, or one per player."""
 
 
 class IllegalAction(ValueError):
@@ -37,7 +39,6 @@ class Event:
     """Something that happened when an action was applied, told in one short sentence."""
 
     text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.text
@@ -183,6 +184,19 @@ class Game(ABC):
         )
         return events
 
+    def policy_for(self, policies: Policies) -> Policy | None:
+        """The policy of the player to act: one for everyone, or one per player (list or dict)."""
+        actor = self.current_actor()
+        if policies is None or not isinstance(actor, int) or callable(policies):
+            return policies if callable(policies) else None
+        try:
+            return policies[actor]
+        except (IndexError, KeyError):
+            raise ValueError(
+                f"give one policy for every player ({self.players}), or one for all; "
+                f"there is none for {self.player_name(actor)}"
+            ) from None
+
     def step(self, policy: Policy | None = None) -> list[Event]:
         """Play one step: chance rolls with the game's generator, a player uses the policy."""
         actor = self.current_actor()
@@ -194,7 +208,7 @@ class Game(ABC):
 
     def play(
         self,
-        policies: Policy | Sequence[Policy] | Mapping[int, Policy] | None = None,
+        policies: Policies = None,
         max_steps: int = 1_000_000,
     ) -> Game:
         """Play to the end (random legal players by default) and return the game itself."""
@@ -202,10 +216,7 @@ class Game(ABC):
             actor = self.current_actor()
             if actor is None:
                 return self
-            policy = None
-            if actor != CHANCE and policies is not None:
-                policy = policies if callable(policies) else policies[actor]
-            self.step(policy)
+            self.step(self.policy_for(policies))
         if self.is_over():
             return self
         raise RuntimeError(f"the game did not end within {max_steps} steps")

@@ -7,19 +7,40 @@ the engine and odds.py move a piece with the very same function.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 from playground.core.data import DataError
 
-from .cards import Space
+TOURNAMENT_KINDS = ("tournament", "united", "final")
 
-DIRECTIONS = ("clockwise", "counter")
+
+@dataclass(frozen=True)
+class Space:
+    """One space of the board."""
+
+    id: str
+    name: str
+    kind: str
+    points: int | None
+    surface: str | None
+    next: str
+    branch: str | None
+    track: str
+    x: int
+    y: int
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.kind in TOURNAMENT_KINDS
 
 
 class Board:
     """The spaces and their links; space positions are indices into ``spaces``."""
 
-    def __init__(self, spaces: Sequence[Space]):
+    def __init__(self, spaces: Sequence[Space], source: Path | str = "spaces.csv"):
+        self.source = Path(source)  # named in the errors about links
         self.spaces = tuple(spaces)
         self.index = {s.id: i for i, s in enumerate(self.spaces)}
         clockwise: list[list[int]] = [[] for _ in self.spaces]
@@ -38,7 +59,7 @@ class Board:
         self._check_reachable()
 
     def _check_links(self, i: int, options: list[int], direction: str) -> None:
-        where = "spaces.csv"
+        where = self.source
         sid = self.spaces[i].id
         if not options:
             raise DataError(
@@ -76,7 +97,7 @@ class Board:
         unreachable = [self.spaces[i].id for i in range(len(self.spaces)) if i not in seen]
         if unreachable:
             raise DataError(
-                "spaces.csv",
+                self.source,
                 None,
                 "next",
                 f"these spaces cannot be reached from the start: {', '.join(unreachable)}",

@@ -23,8 +23,7 @@ from xml.sax.saxutils import escape, quoteattr
 import anywidget
 import traitlets as t
 
-from .board import Board
-from .cards import TOURNAMENT_KINDS, Space
+from .board import TOURNAMENT_KINDS, Board, Space
 
 # Okabe & Ito's colour-blind-safe palette, one colour a player, and the ink readable on each.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9")

@@ -12,11 +12,11 @@ from typing import Any, NamedTuple
 
 from playground.core.data import Column, DataError, Schema, load_table
 
+from .board import TOURNAMENT_KINDS, Board, Space
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tiebreak"
-POINTS = ("250", "500", "1000", "2000")
 SURFACES = ("hard", "clay", "grass", "indoor")
 SPACE_KINDS = ("start", "tournament", "united", "final", "let", "injury", "plain")
-TOURNAMENT_KINDS = ("tournament", "united", "final")
 LET_EFFECTS = ("draw_tokens", "move", "lose_token", "keep_wildcard", "keep_travel", "rest")
 
 
@@ -28,26 +28,6 @@ class Card(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.points} {self.surface}"
-
-
-@dataclass(frozen=True)
-class Space:
-    """One space of the board."""
-
-    id: str
-    name: str
-    kind: str
-    points: int | None
-    surface: str | None
-    next: str
-    branch: str | None
-    track: str
-    x: int
-    y: int
-
-    @property
-    def is_tournament(self) -> bool:
-        return self.kind in TOURNAMENT_KINDS
 
 
 @dataclass(frozen=True)
@@ -69,6 +49,7 @@ class TiebreakData:
     """Everything a game needs from the data folder."""
 
     spaces: tuple[Space, ...]
+    board: Board
     deck: dict[Card, int]
     let_cards: tuple[LetCard, ...]
     let_copies: dict[str, int]
@@ -117,6 +98,17 @@ DECK = Schema(
     ],
 )
 
+
+def _let_checks(rows: list[dict[str, Any]]) -> str | None:
+    """Each effect needs an amount that means something: draw or lose at least 1, move not 0."""
+    for number, r in enumerate(rows, start=1):
+        if r["effect"] in ("draw_tokens", "lose_token") and r["amount"] < 1:
+            return f"row {number} ({r['id']}): a {r['effect']} card needs an amount of at least 1"
+        if r["effect"] == "move" and r["amount"] == 0:
+            return f"row {number} ({r['id']}): a move card needs an amount other than 0"
+    return None
+
+
 LETS = Schema(
     "Let card",
     [
@@ -127,6 +119,7 @@ LETS = Schema(
         Column("copies", int, low=1, high=99),
         Column("description"),
     ],
+    checks=(_let_checks,),
 )
 
 
@@ -158,4 +151,5 @@ def load_data(folder: Path | str | None = None) -> TiebreakData:
         )
     let_rows = load_table(folder / "let_cards.csv", LETS)
     lets = tuple(LetCard(r["id"], r["name"], r["effect"], r["amount"], r["description"]) for r in let_rows)
-    return TiebreakData(spaces, deck, lets, {r["id"]: r["copies"] for r in let_rows})
+    copies = {r["id"]: r["copies"] for r in let_rows}
+    return TiebreakData(spaces, Board(spaces, spaces_path), deck, lets, copies)

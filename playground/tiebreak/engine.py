@@ -52,8 +52,7 @@ from .actions import (
     Train,
     Travel,
 )
-from .board import Board
-from .cards import Card, TiebreakData, load_data
+from .cards import Card, LetCard, TiebreakData, load_data
 from .rules import TOKEN_TYPES, Rules
 from .state import Contest, Player, State
 
@@ -92,7 +91,7 @@ class TiebreakGame(Game):
         super().__init__(seed, players)
         self.rules = rules
         self.data = data if isinstance(data, TiebreakData) else load_data(data)
-        self.board = Board(self.data.spaces)
+        self.board = self.data.board
         self.target = rules.target_score(players)
         sides = rules.number_die_sides
         faces = {f: n for f, n in rules.direction_faces().items() if n}
@@ -171,22 +170,23 @@ class TiebreakGame(Game):
     def chance_probability(self, outcome: Action) -> Fraction | None:
         # Formulas, rather than a search through every outcome: this runs on every chance step.
         sides = self.rules.number_die_sides
-        if self.tasks[0].kind == "roll":
-            if not isinstance(outcome, Roll) or not (
-                1 <= outcome.first <= sides and 1 <= outcome.second <= sides
+        kind = self.tasks[0].kind
+        if kind == "roll":
+            if not (
+                isinstance(outcome, Roll)
+                and _is_face(outcome.first, sides)
+                and _is_face(outcome.second, sides)
             ):
                 return None
             return self._face_chance.get(outcome.face, Fraction(0)) / (sides * sides) or None
         counts = self._drawn_from()
         if counts is None:
             die = self.rules.tiebreak_die_sides
-            ok = isinstance(outcome, int) and not isinstance(outcome, bool) and 1 <= outcome <= die
-            return Fraction(1, die) if ok else None
-        key = outcome.id if self.tasks[0].kind == "let_draw" and hasattr(outcome, "id") else outcome
-        try:
-            n = counts.get(key, 0)
-        except TypeError:  # an unhashable probe cannot be in the pile
+            return Fraction(1, die) if _is_face(outcome, die) else None
+        expected = {"draw_card": Card, "draw_token": str, "let_draw": LetCard}[kind]
+        if type(outcome) is not expected:  # a look-alike (a plain tuple, a card's id) is not a draw
             return None
+        n = counts.get(outcome.id if kind == "let_draw" else outcome, 0)
         return Fraction(n, sum(counts.values())) if n > 0 else None
 
     def sample_chance(self) -> Action:
@@ -428,9 +428,7 @@ class TiebreakGame(Game):
 
     def _do_draw_card(self, task: Task, card: Card) -> list[Event]:
         me = self.state.players[task.player]
-        me.deck[card] -= 1
-        if not me.deck[card]:
-            del me.deck[card]
+        self._take_from(me.deck, card)
         me.schedule.append(card)
         if task.count > 1:
             self._then(task._replace(count=task.count - 1))
@@ -466,7 +464,7 @@ class TiebreakGame(Game):
     def _do_vacant_roll(self, task: Task, die: int) -> list[Event]:
         c = self.state.contest
         assert c is not None
-        total = self._bonus(c) + len(c.risked) + die
+        total = self.challenger_bonus(c) + len(c.risked) + die
         won = total >= self.rules.vacant_target
         verdict = "wins" if won else "short of"
         text = f"Tie-break die {die}: total {total} ({verdict} {self.rules.vacant_target})."
@@ -758,7 +756,7 @@ class TiebreakGame(Game):
             )
         ]
 
-    def _bonus(self, c: Contest) -> int:
+    def challenger_bonus(self, c: Contest) -> int:
         """The challenger's points before any die: matching card, Ace, surface, Wildcard."""
         r = self.rules
         bonus = r.matching_card_bonus + (r.ace_bonus if c.ace else 0)
@@ -773,7 +771,7 @@ class TiebreakGame(Game):
 
     def _start_race(self, c: Contest) -> list[Event]:
         r = self.rules
-        mine = self._bonus(c) + len(c.risked)
+        mine = self.challenger_bonus(c) + len(c.risked)
         theirs = (
             r.champion_head_start if c.kind == "defended" else r.matching_card_bonus + len(c.opponent_risked)
         )
@@ -906,6 +904,11 @@ class TiebreakGame(Game):
         for p, r in enumerate(self.state.rankings()):
             figures[f"{self.state.players[p].name} ranking"] = r
         return figures
+
+
+def _is_face(value: object, sides: int) -> bool:
+    """Is value a face of a die with this many sides (a whole number, not a bool or a float)?"""
+    return type(value) is int and 1 <= value <= sides
 
 
 def new_game(

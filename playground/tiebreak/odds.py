@@ -17,21 +17,25 @@ What is modelled, in our own words (rulebook: Tie-Break Triumph, read in shared/
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 from collections import defaultdict, deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, TypeVar
 
 import pandas as pd
 import sympy
 
 from playground.core.dist import Dist, dice_sum
 
-from .board import Board
-from .cards import Space
+from .board import Board, Space
 from .rules import TOKEN_TYPES, Rules
+
+T = TypeVar("T")
 
 ROLLERS = ("challenger", "champion")
 """Who can roll first in a tie-break race."""
@@ -41,7 +45,6 @@ DEFAULT_RULES = Rules()
 
 __all__ = [
     "RaceChain",
-    "candidate_ends",
     "challenger_start",
     "check_race_args",
     "defended_token_table",
@@ -50,12 +53,13 @@ __all__ = [
     "landing_frequencies",
     "max_defended_tokens",
     "max_tokens",
-    "move_ends",
+    "move_distribution",
     "p_ace",
     "p_challenger_wins",
     "p_defended_win",
     "p_reach_target",
     "p_vacant_win",
+    "race_args",
     "race_chain",
     "race_length",
     "reach_target_formula",
@@ -193,6 +197,38 @@ def check_race_args(challenger: int, champion: int, target: int, margin: int, si
         raise ValueError(f"first must be 'challenger' or 'champion'; got {first!r}")
 
 
+def race_args(rules: Rules) -> tuple[int, int, int, int, str]:
+    """The race settings of a Rules object, in the order the race functions take them after
+    the challenger's start: champion start, target, margin, die sides, first roller."""
+    return (
+        rules.champion_head_start,
+        rules.race_target,
+        rules.race_margin,
+        rules.tiebreak_die_sides,
+        rules.race_first,
+    )
+
+
+def _checked_cache(func: Callable[..., T]) -> Callable[..., T]:
+    """Cache a race function, checking its arguments on every call, cache hits included.
+
+    A bare lru_cache would answer p_challenger_wins(3.0, 3) or (True, 3) from the entry of
+    (3, 3) or (1, 3), and fail on a list with "unhashable type" instead of saying what is wrong.
+    """
+    cached = lru_cache(maxsize=4096)(func)
+    signature = inspect.signature(func)
+
+    @functools.wraps(func)
+    def call(*args: Any, **kwargs: Any) -> T:
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        check_race_args(*list(bound.arguments.values())[:6])
+        return cached(*bound.args)
+
+    call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return call
+
+
 def _start(race: _Race, challenger: int, champion: int, first: str) -> RaceState:
     if first == "challenger":
         return race.position(challenger, champion)
@@ -228,7 +264,7 @@ def _solve_race(race: _Race, start: RaceState, sign: int) -> dict[RaceState, Fra
     return value
 
 
-@lru_cache(maxsize=4096)
+@_checked_cache
 def p_challenger_wins(
     challenger_start: int,
     champion_start: int = 3,
@@ -245,7 +281,6 @@ def p_challenger_wins(
     roll). So the endless tail folds into at most 2 * margin - 2 linear equations, solved exactly;
     the positions before that are finitely many and never repeat.
     """
-    check_race_args(challenger_start, champion_start, target, margin, sides, first)
     race = _Race(target, margin, sides)
     start = _start(race, challenger_start, champion_start, first)
     mover_wins = _solve_race(race, start, sign=-1)[start]
@@ -325,7 +360,7 @@ def race_chain(
     )
 
 
-@lru_cache(maxsize=256)
+@_checked_cache
 def _race_length_exact(
     challenger_start: int,
     champion_start: int,
@@ -335,8 +370,6 @@ def _race_length_exact(
     first: str,
     max_rolls: int,
 ) -> tuple[tuple[Fraction, ...], Fraction]:
-    check_race_args(challenger_start, champion_start, target, margin, sides, first)
-    _check_int("max_rolls", max_rolls, 1)
     race = _Race(target, margin, sides)
     mass: dict[RaceState, Fraction] = {_start(race, challenger_start, champion_start, first): 1}
     ended = []
@@ -371,6 +404,7 @@ def race_length(
     (Fraction), ``decimal`` (float), ``cumulative`` (Fraction: over within this many rolls).
     Plot ``frame.iloc[:-1]`` to leave the tail row out.
     """
+    _check_int("max_rolls", max_rolls, 1)
     ended, tail = _race_length_exact(
         challenger_start, champion_start, target, margin, sides, first, max_rolls
     )
@@ -390,7 +424,7 @@ def race_length(
     )
 
 
-@lru_cache(maxsize=4096)
+@_checked_cache
 def expected_race_length(
     challenger_start: int,
     champion_start: int = 3,
@@ -404,7 +438,6 @@ def expected_race_length(
     Same folded chain as p_challenger_wins: expected rolls left = 1 for this roll plus, if it
     does not win, the expected rolls left from the next position.
     """
-    check_race_args(challenger_start, champion_start, target, margin, sides, first)
     race = _Race(target, margin, sides)
     start = _start(race, challenger_start, champion_start, first)
     return _solve_race(race, start, sign=+1)[start]
@@ -481,15 +514,7 @@ def p_defended_win(
     top_ranker: bool = False,
 ) -> Fraction:
     """The chance a qualified challenger takes a defended tournament (the tie-break race)."""
-    start = challenger_start(tokens, ace, surface, rules, top_ranker)
-    return p_challenger_wins(
-        start,
-        rules.champion_head_start,
-        rules.race_target,
-        rules.race_margin,
-        rules.tiebreak_die_sides,
-        rules.race_first,
-    )
+    return p_challenger_wins(challenger_start(tokens, ace, surface, rules, top_ranker), *race_args(rules))
 
 
 def _token_table(p_win: Callable[[int], Fraction], card_points: int, k_max: int, paid: int | None):
@@ -566,17 +591,7 @@ def p_ace(sides: int = 6) -> Fraction:
 # -- 6. where the piece lands --------------------------------------------------------------------
 
 
-def candidate_ends(board: Board, rules: Rules, position: int, steps: int, face: str) -> tuple[int, ...]:
-    """The distinct spaces a move may end on, for one number-dice sum and one direction face.
-
-    "clockwise" and "counter" go that way, taking forks as rules.fork_rule(face) says; on the
-    "choice" face the player may go either way, so both directions' ends count (each using
-    rules.fork_rule("choice") at forks). Sorted, without repeats.
-    """
-    return board.move_ends(position, steps, face, rules.fork_rule(face))
-
-
-def move_ends(board: Board, rules: Rules, position: int) -> Dist:
+def move_distribution(board: Board, rules: Rules, position: int) -> Dist:
     """Where one ordinary move from position ends, exactly (a piece that is not injured).
 
     Assumption (the rulebook leaves a real choice to the player): when several spaces are
@@ -588,7 +603,7 @@ def move_ends(board: Board, rules: Rules, position: int) -> Dist:
     out: dict[int, Fraction] = defaultdict(Fraction)
     for steps, p_steps in sums.items():
         for face, n in faces.items():
-            ends = candidate_ends(board, rules, position, steps, face)
+            ends = board.move_ends(position, steps, face, rules.fork_rule(face))
             share = p_steps * Fraction(n, all_faces) / len(ends)
             for end in ends:
                 out[end] += share
@@ -607,7 +622,7 @@ def _landing_chain(board: Board, rules: Rules) -> dict[LandingState, list[tuple[
         if weeks > 0:
             return [((position, weeks - 1), Fraction(1))]
         if position not in moves:
-            moves[position] = move_ends(board, rules, position)
+            moves[position] = move_distribution(board, rules, position)
         return [
             ((end, rules.injury_weeks if end == board.injury else 0), p) for end, p in moves[position].items()
         ]
@@ -688,7 +703,7 @@ def landing_frequencies(board: Board, rules: Rules = DEFAULT_RULES) -> dict[int,
 
     The chain's state is (position, injury weeks left). Each turn an injured piece stays on the
     Injury space and counts one week off; any other piece rolls the two number dice and the
-    direction die and moves (see move_ends: equal chances among the distinct possible ends).
+    direction die and moves (see move_distribution: equal chances among the distinct possible ends).
     Landing on Injury counts as a turn there, followed by rules.injury_weeks more turns there.
     Not modelled: Let cards (e.g. "move back 2"), Travel flights and Health attacks.
 

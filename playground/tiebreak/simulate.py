@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 from .board import Board
-from .odds import DEFAULT_RULES, candidate_ends, challenger_start, check_race_args, vacant_bonus
+from .odds import DEFAULT_RULES, challenger_start, check_race_args, race_args, vacant_bonus
 from .rules import Rules
 
 __all__ = [
@@ -123,14 +123,7 @@ def simulate_defended(
 ) -> float:
     """The share of simulated defended tie-breaks the challenger wins (odds.p_defended_win)."""
     return simulate_race(
-        challenger_start(tokens, ace, surface, rules, top_ranker),
-        rules.champion_head_start,
-        rules.race_target,
-        rules.race_margin,
-        rules.tiebreak_die_sides,
-        rules.race_first,
-        games,
-        seed,
+        challenger_start(tokens, ace, surface, rules, top_ranker), *race_args(rules), games, seed
     )
 
 
@@ -141,7 +134,7 @@ def simulate_landings(
 
     The same movement as odds.landing_frequencies: an injured piece sits out its weeks on the
     Injury space (the landing turn counts, then rules.injury_weeks more); otherwise roll the two
-    number dice and the direction die, list the distinct possible ends (odds.candidate_ends,
+    number dice and the direction die, list the distinct possible ends (Board.move_ends,
     built on the board's own destinations) and pick one with equal chances. Let cards, Travel
     and Health attacks are left out, as in the exact chain. Counting starts with the first turn,
     so a short run still remembers that the piece began on Start.
@@ -163,7 +156,7 @@ def simulate_landings(
             key = (position, steps, face)
             options = ends.get(key)
             if options is None:
-                options = ends[key] = candidate_ends(board, rules, position, steps, face)
+                options = ends[key] = board.move_ends(position, steps, face, rules.fork_rule(face))
             position = options[randrange(len(options))] if len(options) > 1 else options[0]
             if position == injury:
                 weeks = injury_weeks

@@ -22,7 +22,6 @@ from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.rules_panel import RulesPanel
 
 from . import odds
-from .board import Board
 from .board_view import BoardView
 from .cards import load_data
 from .engine import TiebreakGame, new_game
@@ -60,15 +59,9 @@ class TargetsPanel(w.VBox):
         self.answer, self.chart, self.table = w.HTML(), w.HTML(), w.HTML()
         for widget, name in [(self.answer, "pg-answer"), (self.chart, "pg-chart"), (self.table, "pg-table")]:
             widget.add_class(name)
-        for control in (
-            self.mode,
-            self.tokens,
-            self.ace,
-            self.surface,
-            self.top_ranker,
-            self.target,
-            self.points,
-        ):
+        self._adjusting = False
+        self.mode.observe(lambda _: self._mode_changed(), names="value")
+        for control in (self.tokens, self.ace, self.surface, self.top_ranker, self.target, self.points):
             control.observe(lambda _: self.update(), names="value")
         controls = w.VBox(
             [self.mode, self.tokens, self.ace, self.surface, self.top_ranker, self.target, self.points]
@@ -83,26 +76,43 @@ class TargetsPanel(w.VBox):
         field = "vacant_target" if self.mode.value == "vacant" else "race_target"
         return self.base_rules.replace(**{field: self.target.value})
 
-    def table_frame(self) -> pd.DataFrame:
+    def table_frame(self, rules: Rules | None = None) -> pd.DataFrame:
         """The exact worth of 0, 1, 2... tokens for the current settings."""
+        rules = rules or self.rules
         if self.mode.value == "vacant":
-            return odds.token_value_table(self.ace.value, self.rules, self.points.value)
+            return odds.token_value_table(self.ace.value, rules, self.points.value)
         return odds.defended_token_table(
-            self.ace.value, self.surface.value, self.rules, self.top_ranker.value, self.points.value
+            self.ace.value, self.surface.value, rules, self.top_ranker.value, self.points.value
         )
 
-    def update(self) -> None:
+    def _mode_changed(self) -> None:
+        """Vacant and defended have their own target (and a race to more than 15 is slow to draw)."""
         vacant = self.mode.value == "vacant"
+        self._adjusting = True
+        try:
+            self.target.max = 30
+            base = self.base_rules
+            self.target.value = base.vacant_target if vacant else min(base.race_target, 15)
+            self.target.max = 30 if vacant else 15
+        finally:
+            self._adjusting = False
+        self.update()
+
+    def update(self) -> None:
+        if self._adjusting:
+            return
+        vacant = self.mode.value == "vacant"
+        rules = self.rules
         self.surface.disabled = self.top_ranker.disabled = vacant
-        most = (
-            odds.max_tokens(self.rules)
-            if vacant
-            else odds.max_defended_tokens(self.rules, self.top_ranker.value)
-        )
-        if self.tokens.max != most:  # lowering the maximum may lower the value: that redraws once
-            self.tokens.value = min(self.tokens.value, most)
-            self.tokens.max = most
-        frame = self.table_frame()
+        most = odds.max_tokens(rules) if vacant else odds.max_defended_tokens(rules, self.top_ranker.value)
+        if self.tokens.max != most:
+            self._adjusting = True
+            try:
+                self.tokens.value = min(self.tokens.value, most)
+                self.tokens.max = most
+            finally:
+                self._adjusting = False
+        frame = self.table_frame(rules)
         p = frame.loc[self.tokens.value, "p_win"]
         what = "P(win the vacant tournament)" if vacant else "P(beat the champion)"
         self.answer.value = _headline(what, p)
@@ -117,7 +127,11 @@ class TargetsPanel(w.VBox):
 class RacePanel(w.VBox):
     """The tie-break race: starts, target, margin and who rolls first; exact odds and length."""
 
-    def __init__(self, challenger: int = 3, head_start: int = 3, target: int = 7, margin: int = 2):
+    def __init__(self, challenger: int = 2, head_start: int | None = None, rules: Rules | None = None):
+        rules = rules or Rules()
+        self.sides = rules.tiebreak_die_sides
+        head_start = rules.champion_head_start if head_start is None else head_start
+        target, margin = rules.race_target, rules.race_margin
         self.challenger = w.IntSlider(
             value=challenger, min=0, max=15, description="challenger start", **_SLIDER
         )
@@ -126,7 +140,9 @@ class RacePanel(w.VBox):
         )
         self.target = w.IntSlider(value=target, min=1, max=15, description="race to", **_SLIDER)
         self.margin = w.IntSlider(value=margin, min=1, max=5, description="win by", **_SLIDER)
-        self.first = w.ToggleButtons(options=["challenger", "champion"], description="first roll")
+        self.first = w.ToggleButtons(
+            options=["challenger", "champion"], value=rules.race_first, description="first roll"
+        )
         self.answer, self.chart = w.HTML(), w.HTML()
         self.answer.add_class("pg-answer")
         self.chart.add_class("pg-chart")
@@ -143,7 +159,7 @@ class RacePanel(w.VBox):
             self.head_start.value,
             self.target.value,
             self.margin.value,
-            6,
+            self.sides,
             self.first.value,
         )
 
@@ -169,7 +185,7 @@ class SeasonPanel(w.VBox):
 
     def __init__(self, players: int = 4, seed: int = 0, rules: Rules | None = None):
         self.data = load_data()
-        self.board = Board(self.data.spaces)
+        self.board = self.data.board
         self.players = w.IntSlider(value=players, min=2, max=6, description="players", **_SLIDER)
         self.policy = w.Dropdown(options=list(POLICIES), value="expected value", description="players play")
         self.heat = w.Checkbox(value=False, description="show exact landing frequencies", indent=False)
@@ -221,9 +237,12 @@ def targets_panel(rules: Rules | None = None) -> TargetsPanel:
     return TargetsPanel(rules)
 
 
-def race_panel(challenger: int = 3, head_start: int = 3, target: int = 7, margin: int = 2) -> RacePanel:
-    """Build the tie-break race panel."""
-    return RacePanel(challenger, head_start, target, margin)
+def race_panel(challenger: int = 2, head_start: int | None = None, rules: Rules | None = None) -> RacePanel:
+    """Build the tie-break race panel, starting from rules (default: the rulebook's race).
+
+    The default challenger start, 2, is the matching card plus the qualifying Wildcard.
+    """
+    return RacePanel(challenger, head_start, rules)
 
 
 def season_panel(players: int = 4, seed: int = 0, rules: Rules | None = None) -> SeasonPanel:

@@ -25,6 +25,8 @@ def bars_svg(
     (the chance of winning with 0, 1, 2... tokens).
     """
     outcomes = list(dist)
+    if not outcomes:
+        raise ValueError("a bar chart needs at least one outcome")
     top = max(dist.values(), default=0) or Fraction(1)  # all-zero bars still draw (flat)
     left, bottom, pad = 40, 30, 6
     slot = (width - left - pad) / len(outcomes)

@@ -14,6 +14,10 @@ MEASURES = ("sum", "difference (first - second)", "highest")
 
 def explored_dist(dice: int, sides: int, measure: str) -> Dist:
     """The distribution the explorer shows for its current settings."""
+    if measure not in MEASURES:
+        raise ValueError(f"measure must be one of {', '.join(MEASURES)}; got {measure!r}")
+    if not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
+        raise ValueError(f"the number of dice must be a whole number, at least 1; got {dice!r}")
     if measure == "sum":
         return dice_sum(dice, sides)
     die = Dist.die(sides)
@@ -65,7 +69,8 @@ class DiceExplorer(w.VBox):
     def update(self) -> None:
         """Redraw the answer, chart and table for the current settings."""
         self.dice.disabled = self.measure.value.startswith("difference")
-        dist, target, p = self.dist, self.target.value, self.probability
+        dist, target = self.dist, self.target.value
+        p = dist.p_at_least(target)
         sign = "+" if self.bonus.value >= 0 else "-"
         self.answer.value = (
             f"<div style='font-size:1.3em;padding:0 1em'>P({self.measure.value} {sign} "

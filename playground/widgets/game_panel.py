@@ -6,14 +6,14 @@ it; the state table then shows the game as it was at that step, rebuilt from the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 
 import ipywidgets as w
 import pandas as pd
 
 from playground.core.dist import readable
-from playground.core.engine import Game, IllegalAction, Policy
+from playground.core.engine import Game, IllegalAction, Policies
 
 HISTORY_ROWS = 40
 """How many of the latest history rows the panel shows (the whole history is game.history())."""
@@ -32,7 +32,7 @@ class GamePanel(w.VBox):
     def __init__(
         self,
         make_game: Callable[[int], Game],
-        policies: Policy | Sequence[Policy] | Mapping[int, Policy] | None = None,
+        policies: Policies = None,
         seed: int = 0,
         on_update: Callable[[Game], None] | None = None,
     ):
@@ -88,12 +88,8 @@ class GamePanel(w.VBox):
         if self.game.is_over():
             self.status.value = "The game is over. Press Reset for a new one."
             return
-        actor = self.game.current_actor()
-        policy = None
-        if self.policies is not None and isinstance(actor, int):
-            policy = self.policies if callable(self.policies) else self.policies[actor]
         try:
-            self.game.step(policy)
+            self.game.step(self.game.policy_for(self.policies))
         except IllegalAction as error:
             self.status.value = f"<span style='color:#b00'>{error}</span>"
             return
@@ -143,7 +139,7 @@ class GamePanel(w.VBox):
 
 def game_panel(
     make_game: Callable[[int], Game],
-    policies: Policy | Sequence[Policy] | Mapping[int, Policy] | None = None,
+    policies: Policies = None,
     seed: int = 0,
     on_update: Callable[[Game], None] | None = None,
 ) -> GamePanel:
