@@ -603,3 +603,76 @@ def test_chance_look_alikes_are_refused_and_change_nothing() -> None:
 def test_play_with_too_few_policies_says_so() -> None:
     with pytest.raises(ValueError, match=r"one policy for every player \(2\)"):
         new_game(seed=1).play([greedy])
+
+
+# -- movement, Let cards, Travel and remote entries, scene by scene ---------------------------------
+
+
+def let_card(game, let_id: str):
+    return next(c for c in game.data.let_cards if c.id == let_id)
+
+
+def test_the_choice_face_at_the_fork_lets_the_player_pick_any_end() -> None:
+    game = new_game(seed=6)
+    while game.phase() != "roll":
+        game.step()
+    place(game, 0, "t500_rio")
+    game.apply(Roll(1, 2, "choice"))
+    assert game.phase() == "move"
+    names = {game.board.spaces[a.to].id for a in game.legal_actions()}
+    assert names == {"let_2", "b_let", "t250_pune"}
+    game.apply(next(a for a in game.legal_actions() if game.board.spaces[a.to].id == "b_let"))
+    assert game.state.players[0].position == game.board.index["b_let"] and game.phase() == "let_draw"
+
+
+@pytest.mark.parametrize(
+    ("let_id", "where", "phase"),
+    [
+        ("missed_flight", "start", "act"),
+        ("tailwind", "t500_doha", "act"),
+        ("fan_mail", "let_1", "draw_token"),
+    ],
+)
+def test_let_cards_move_or_give_tokens(let_id: str, where: str, phase: str) -> None:
+    game = act_scene()
+    game._advance(game._arrive(0, game.board.index["let_1"], by_dice=True))
+    assert game.phase() == "let_draw"
+    probability = game.chance_probability(let_card(game, let_id))
+    assert probability == Fraction(game.data.let_copies[let_id], sum(game.data.let_copies.values()))
+    game.apply(let_card(game, let_id))
+    assert game.state.players[0].position == game.board.index[where] and game.phase() == phase
+    assert list(game.state.let_seen) == [let_id]
+    assert_conserved(game)
+
+
+def test_an_invitation_let_card_stands_in_for_the_wildcard() -> None:
+    game, position = defended_scene({})
+    game._advance(game._arrive(0, game.board.index["let_1"], by_dice=True))
+    game.apply(let_card(game, "invitation"))
+    assert [c.id for c in game.state.players[0].lets] == ["invitation"]
+    game._advance(game._arrive(0, position, by_dice=False))
+    assert game.phase() == "challenge"
+    assert {a.pay for a in game.legal_actions()} == {"invitation"}
+    game.apply(game.legal_actions()[0])
+    assert not game.state.players[0].lets and list(game.state.let_seen) == ["invitation"]
+
+
+def test_travel_to_a_champions_space_forces_the_qualification() -> None:
+    game, position = defended_scene({"travel": 2, "wildcard": 1})
+    game.apply(Travel(position, "New York 2000", "tokens"))
+    assert game.phase() == "challenge" and game.state.players[0].position == position
+    assert game.state.players[0].tokens["travel"] == 0
+
+
+def test_united_and_final_can_be_entered_from_afar_unless_a_let_space_acts() -> None:
+    game = act_scene()
+    set_schedule(game, 0, [Card(1000, "hard"), Card(2000, "indoor"), Card(250, "hard")])
+    place(game, 0, "plain_2")
+    game.arrival_kind = "plain"
+    entries = {(a.name, str(a.card)) for a in game.legal_actions() if isinstance(a, Enter)}
+    assert entries == {("United Cup", "1000 hard"), ("Season Final", "2000 indoor")}
+    game.arrival_kind = "let"
+    assert not any(isinstance(a, Enter) for a in game.legal_actions())
+    game.arrival_kind = "plain"
+    game.rules = Rules(remote_united_final=False)
+    assert not any(isinstance(a, Enter) for a in game.legal_actions())
