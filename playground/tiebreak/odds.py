@@ -121,7 +121,8 @@ def p_reach_target(bonus: int, target: int = 7, sides: int = 6) -> Fraction:
     _check_int("sides", sides, 1)
     if not isinstance(bonus, int) or not isinstance(target, int):
         raise ValueError(f"bonus and target must be whole numbers; got {bonus!r} and {target!r}")
-    return (Dist.die(sides) + bonus).p_at_least(target)
+    high_enough = min(max(sides + bonus - target + 1, 0), sides)  # faces f with bonus + f >= target
+    return Fraction(high_enough, sides)
 
 
 def reach_target_formula() -> tuple[sympy.Expr, tuple[sympy.Symbol, sympy.Symbol, sympy.Symbol]]:

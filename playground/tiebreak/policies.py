@@ -58,7 +58,9 @@ def expected_value(game: TiebreakGame, token_worth: int = 150) -> Action:
                 p = p_challenger_wins(start, head, *race)
             return p * points - token_worth * len(risk.tokens)
 
-        return max(risks, key=lambda r: (value(r), -len(r.tokens)))
+        # only how many tokens are risked changes the odds: judge one choice of each size
+        by_size = {len(r.tokens): r for r in reversed(risks)}
+        return max(by_size.values(), key=lambda r: (value(r), -len(r.tokens)))
 
     return _choose(game, pick)
 
