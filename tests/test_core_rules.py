@@ -297,3 +297,39 @@ def test_stepped_int_accepts_exactly_the_steps(value: int) -> None:
     else:
         with pytest.raises(RulesError, match="in steps of"):
             Season(target=value)
+
+
+@dataclass(frozen=True)
+class Sectioned(Match):
+    """Match's fields split into two sections."""
+
+    sections = (("Scoring", "points_to_win"), ("Court", "serve_alternates"))
+
+
+def test_sections_split_the_fields_in_order() -> None:
+    from playground.core.rules import field_groups
+
+    assert [(t, [s.name for s in specs]) for t, specs in field_groups(Match)] == [
+        ("Rules", [s.name for s in field_specs(Match)])
+    ]
+    groups = field_groups(Sectioned)
+    assert [(t, [s.name for s in specs]) for t, specs in groups] == [
+        ("Scoring", ["points_to_win", "win_by"]),
+        ("Court", ["serve_alternates", "surface", "die_sides"]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sections", "message"),
+    [
+        ((("Scoring", "points"),), "'points', which is not a field"),
+        ((("Court", "surface"),), "must start at the first field"),
+        ((("A", "points_to_win"), ("B", "surface"), ("C", "win_by")), "follow the field order"),
+    ],
+)
+def test_sections_that_do_not_fit_the_fields_are_refused(sections, message: str) -> None:
+    from playground.core.rules import field_groups
+
+    bad = type("Bad", (Match,), {"sections": sections})
+    with pytest.raises(TypeError, match=message):
+        field_groups(bad)

@@ -458,3 +458,22 @@ def test_dice_explorer_and_bars_refuse_what_they_cannot_draw() -> None:
         explored_dist(0, 6, "highest")
     with pytest.raises(ValueError, match="at least one outcome"):
         bars_svg({})
+
+
+def test_rules_panel_shows_each_section_on_a_tab() -> None:
+    from playground.tiebreak import Rules
+
+    panel = rules_panel(Rules())
+    tab = panel.children[0]
+    assert tab.titles == (
+        "Season",
+        "Tokens",
+        "Dice and board",
+        "Tournaments",
+        "Special actions",
+        "Top Ranker and the end",
+    )
+    on_tabs = [row.children[0] for page in tab.children for row in page.children]
+    assert on_tabs == list(panel.controls.values()) and len(on_tabs) == len(field_specs(Rules))
+    panel.controls["race_margin"].value = 3
+    assert panel.rules == Rules(race_margin=3)

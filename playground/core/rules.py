@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, TypeVar, get_type_hints
+from typing import Any, ClassVar, TypeVar, get_type_hints
 
 R = TypeVar("R", bound="RulesBase")
 
@@ -85,8 +85,12 @@ class RulesBase:
     """Base for every game's Rules: validates each field on construction.
 
     Subclasses are ``@dataclass(frozen=True)`` with fields declared by :func:`rule`; they may
-    override :meth:`check_together` for constraints that tie several fields together.
+    override :meth:`check_together` for constraints that tie several fields together, and list
+    ``sections``: (title, first field) pairs that split the fields, in declaration order, into
+    the groups a rules panel shows on separate tabs.
     """
+
+    sections: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __post_init__(self) -> None:
         for spec in field_specs(type(self)):
@@ -151,6 +155,27 @@ def field_specs(rules_cls: type[RulesBase]) -> list[FieldSpec]:
 
 
 _SPECS: dict[type, list[FieldSpec]] = {}
+
+
+def field_groups(rules_cls: type[RulesBase]) -> list[tuple[str, list[FieldSpec]]]:
+    """The fields split into the class's sections (one group "Rules" when it declares none)."""
+    specs = field_specs(rules_cls)
+    if not rules_cls.sections:
+        return [("Rules", specs)]
+    names = [s.name for s in specs]
+    starts = []
+    for title, first in rules_cls.sections:
+        if first not in names:
+            raise TypeError(
+                f"{rules_cls.__name__}.sections: {title!r} starts at {first!r}, which is not a field"
+            )
+        starts.append(names.index(first))
+    if starts[0] != 0 or starts != sorted(set(starts)):
+        raise TypeError(
+            f"{rules_cls.__name__}.sections must start at the first field and follow the field order"
+        )
+    ends = [*starts[1:], len(specs)]
+    return [(title, specs[a:b]) for (title, _), a, b in zip(rules_cls.sections, starts, ends, strict=True)]
 
 
 def rules_frame(rules: RulesBase) -> Any:

@@ -8,6 +8,7 @@ help text says so. A teacher flips any of them from the rules panel.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from playground.core.rules import RulesBase, RulesError, rule
 
@@ -20,6 +21,15 @@ FORK_CHOICES = ("main", "branch", "player")
 @dataclass(frozen=True)
 class Rules(RulesBase):
     """The rules of Tie-Break Triumph. Build with keywords; every value is checked."""
+
+    sections: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("Season", "target_score_2p"),
+        ("Tokens", "tokens_per_turn"),
+        ("Dice and board", "number_die_sides"),
+        ("Tournaments", "vacant_target"),
+        ("Special actions", "training_needs_match"),
+        ("Top Ranker and the end", "top_ranker_returns_wildcards"),
+    )
 
     # -- the season --------------------------------------------------------------------------
     target_score_2p: int = rule(

@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
-from playground.core.rules import FieldSpec, RulesBase, RulesError, field_specs
+from playground.core.rules import FieldSpec, RulesBase, RulesError, field_groups
 
 R = TypeVar("R", bound=RulesBase)
 
@@ -43,18 +43,23 @@ class RulesPanel(w.VBox, Generic[R]):
         self._rules = rules
         self._callbacks: list[Callable[[R], None]] = [on_change] if on_change else []
         self.controls: dict[str, w.ValueWidget] = {}
-        rows = []
-        for spec in field_specs(type(rules)):
-            control = _control(spec, getattr(rules, spec.name))
-            control.tooltip = spec.help
-            control.observe(self._changed, names="value")
-            self.controls[spec.name] = control
-            rows.append(w.HBox([control, w.HTML(f"<small>{spec.help}</small>")]))
+        pages = []
+        for _, specs in field_groups(type(rules)):
+            rows = []
+            for spec in specs:
+                control = _control(spec, getattr(rules, spec.name))
+                control.tooltip = spec.help
+                control.observe(self._changed, names="value")
+                self.controls[spec.name] = control
+                rows.append(w.HBox([control, w.HTML(f"<small>{spec.help}</small>")]))
+            pages.append(w.VBox(rows))
+        titles = [title for title, _ in field_groups(type(rules))]
+        fields = pages[0] if len(pages) == 1 else w.Tab(pages, titles=titles)
         self.message = w.HTML(self._describe(rules))
         self.message.add_class("pg-rules-message")
         reset = w.Button(description="Back to the rulebook", icon="undo")
         reset.on_click(lambda _: self.set_rules(type(rules)()))
-        super().__init__([*rows, self.message, reset])
+        super().__init__([fields, self.message, reset])
         self.add_class("pg-rules-panel")
 
     @property
