@@ -57,7 +57,7 @@ def main() -> None:
     def clear() -> None:
         for f in cached:
             f.cache_clear()
-        odds._LANDING_CACHE.clear()
+        odds._landing_solved.cache_clear()
 
     print("\nOdds functions, default rules (cold: caches cleared before each call):")
     cases = [

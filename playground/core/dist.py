@@ -181,12 +181,20 @@ class Dist(Mapping[Any, Fraction]):
 def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
     """Pick an outcome with exactly its Fraction's chance, using only integer draws from rng."""
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    ticket = rng.randrange(denominator)
-    for value, p in outcomes:
-        ticket -= p.numerator * (denominator // p.denominator)
+    counts = [(value, p.numerator * (denominator // p.denominator)) for value, p in outcomes]
+    if sum(n for _, n in counts) != denominator:
+        raise ValueError("probabilities do not add up to 1")
+    return sample_counts(counts, rng)
+
+
+def sample_counts(outcomes: list[tuple[Any, int]], rng: Any) -> Any:
+    """Pick an outcome in proportion to its whole-number count (a card in a deck, a token in a bag)."""
+    ticket = rng.randrange(sum(n for _, n in outcomes))
+    for value, n in outcomes:
+        ticket -= n
         if ticket < 0:
             return value
-    raise ValueError("probabilities do not add up to 1")
+    raise ValueError("the counts do not add up")
 
 
 def dice_sum(n: int, sides: int = 6) -> Dist:

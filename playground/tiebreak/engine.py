@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from playground.core.dist import sample_exact
+from playground.core.dist import sample_counts, sample_exact
 from playground.core.engine import CHANCE, Action, Event, Game, Result
 
 from .actions import (
@@ -198,12 +198,7 @@ class TiebreakGame(Game):
         counts = self._drawn_from()
         if counts is None:
             return self.rng.randrange(self.rules.tiebreak_die_sides) + 1
-        ticket = self.rng.randrange(sum(counts.values()))
-        for key, n in sorted(counts.items()):
-            ticket -= n
-            if ticket < 0:
-                return self._outcome(key)
-        raise AssertionError("a draw from an empty pile")
+        return self._outcome(sample_counts(sorted(counts.items()), self.rng))
 
     def _let(self, let_id: str):
         return next(c for c in self.data.let_cards if c.id == let_id)

@@ -671,14 +671,10 @@ def _stationary(chain: dict[Hashable, list[tuple[Hashable, Fraction]]], states: 
     return solve_exact(matrix, [Fraction(0)] * (n - 1) + [Fraction(1)])
 
 
-_LANDING_CACHE: dict[tuple[tuple[Space, ...], Rules], tuple[Fraction, ...]] = {}
-
-
-def _landing_exact(board: Board, rules: Rules) -> tuple[Fraction, ...]:
+@lru_cache(maxsize=64)
+def _landing_solved(spaces: tuple[Space, ...], rules: Rules) -> tuple[Fraction, ...]:
     """Solve the landing chain (cached by the board's spaces and the rules, for widgets)."""
-    key = (tuple(board.spaces), rules)
-    if key in _LANDING_CACHE:
-        return _LANDING_CACHE[key]
+    board = Board(spaces)
     chain = _landing_chain(board, rules)
     classes = _closed_classes(chain)
     if len(classes) > 1:
@@ -693,10 +689,7 @@ def _landing_exact(board: Board, rules: Rules) -> tuple[Fraction, ...]:
     out = [Fraction(0)] * len(board)
     for (position, _), p in zip(states, pi, strict=True):
         out[position] += p
-    if len(_LANDING_CACHE) >= 64:
-        _LANDING_CACHE.pop(next(iter(_LANDING_CACHE)))
-    _LANDING_CACHE[key] = tuple(out)
-    return _LANDING_CACHE[key]
+    return tuple(out)
 
 
 def landing_frequencies(board: Board, rules: Rules = DEFAULT_RULES) -> dict[int, Fraction]:
@@ -713,7 +706,7 @@ def landing_frequencies(board: Board, rules: Rules = DEFAULT_RULES) -> dict[int,
     piece moves in a strict cycle). Spaces never visited in the long run get 0; the values add
     up to exactly 1. Raises ValueError if the piece can be trapped in two separate parts.
     """
-    values = _landing_exact(board, rules)
+    values = _landing_solved(board.spaces, rules)
     return dict(enumerate(values))
 
 

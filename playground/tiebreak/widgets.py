@@ -10,7 +10,8 @@ answers at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 
 import ipywidgets as w
@@ -88,15 +89,21 @@ class TargetsPanel(w.VBox):
     def _mode_changed(self) -> None:
         """Vacant and defended have their own target (and a race to more than 15 is slow to draw)."""
         vacant = self.mode.value == "vacant"
-        self._adjusting = True
-        try:
+        with self._adjusting_controls():
             self.target.max = 30
             base = self.base_rules
             self.target.value = base.vacant_target if vacant else min(base.race_target, 15)
             self.target.max = 30 if vacant else 15
+        self.update()
+
+    @contextmanager
+    def _adjusting_controls(self) -> Iterator[None]:
+        """Move controls without each move redrawing the panel."""
+        self._adjusting = True
+        try:
+            yield
         finally:
             self._adjusting = False
-        self.update()
 
     def update(self) -> None:
         if self._adjusting:
@@ -106,12 +113,9 @@ class TargetsPanel(w.VBox):
         self.surface.disabled = self.top_ranker.disabled = vacant
         most = odds.max_tokens(rules) if vacant else odds.max_defended_tokens(rules, self.top_ranker.value)
         if self.tokens.max != most:
-            self._adjusting = True
-            try:
+            with self._adjusting_controls():
                 self.tokens.value = min(self.tokens.value, most)
                 self.tokens.max = most
-            finally:
-                self._adjusting = False
         frame = self.table_frame(rules)
         p = frame.loc[self.tokens.value, "p_win"]
         what = "P(win the vacant tournament)" if vacant else "P(beat the champion)"
