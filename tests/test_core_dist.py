@@ -404,6 +404,26 @@ def test_sampling_is_reproducible_from_the_seed() -> None:
     assert draws(7) != draws(8)
 
 
+@pytest.mark.parametrize(
+    "dist",
+    [dice_sum(2, 6), Dist({"rare": 1, "common": 99}), Dist.constant("sure"), Dist.die(4) - Dist.die(7)],
+)
+def test_sample_many_draws_what_sample_draws(dist: Dist) -> None:
+    """The fast table draws exactly the outcomes of repeated sample() from the same seed."""
+    one_by_one = random.Random(11)
+    assert dist.sample_many(random.Random(11), 500) == [dist.sample(one_by_one) for _ in range(500)]
+    rng = TicketRng()  # every ticket once: each outcome exactly P * D times
+    denominator = math.lcm(*(p.denominator for p in dist.values()))
+    counts = Counter(dist.sample_many(rng, denominator))
+    assert {k: Fraction(c, denominator) for k, c in counts.items()} == dict(dist)
+
+
+@pytest.mark.parametrize("n", [-1, 2.0, True])
+def test_sample_many_refuses_a_bad_count(n: Any) -> None:
+    with pytest.raises(ValueError, match=f"whole number, at least 0; got {n!r}"):
+        dice_sum(2, 6).sample_many(random.Random(0), n)
+
+
 # -- properties -----------------------------------------------------------------------------
 
 dice_lists = st.lists(st.integers(1, 12), min_size=1, max_size=4)

@@ -11,11 +11,13 @@ and chance, actions whose legality changes with the state, a phase, figures and 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 import pandas as pd
 
 from playground.core.engine import CHANCE, Action, Event, Game, Result
+from playground.core.rules import RulesBase, rule
 
 ROLL = "roll"
 HOLD = "hold"
@@ -118,3 +120,15 @@ class PigGame(Game):
 def new_game(seed: int = 0, target: int = 10, players: int = 2) -> PigGame:
     """Start a Pig game (the factory the contract checker and the panels use)."""
     return PigGame(seed, target, players)
+
+
+@dataclass(frozen=True)
+class PigRules(RulesBase):
+    """Pig's one number as a rules field, so a rule change can be compared over many games."""
+
+    target: int = rule(10, "Points a player must bank to win.", low=1, high=100)
+
+
+def new_ruled_game(rules: PigRules | None = None, seed: int = 0, players: int = 2) -> PigGame:
+    """Start a Pig game the way every real game starts: new_game(rules=..., seed=..., players=...)."""
+    return PigGame(seed, (rules or PigRules()).target, players)

@@ -1,5 +1,6 @@
-"""What every game shares: exact distributions, the engine contract, rules and data loading."""
+"""What every game shares: exact distributions, the engine contract, rules, data, rule comparisons."""
 
+from .compare import compare_plot, compare_rules, first_player_won, steps
 from .data import Column, DataError, Schema, load_table
 from .dist import Dist, dice_sum, readable, sample_exact
 from .engine import CHANCE, Event, Game, IllegalAction, Result, random_legal
@@ -18,12 +19,16 @@ __all__ = [
     "RulesBase",
     "RulesError",
     "Schema",
+    "compare_plot",
+    "compare_rules",
     "dice_sum",
     "field_specs",
+    "first_player_won",
     "load_table",
     "random_legal",
     "readable",
     "rule",
     "rules_frame",
     "sample_exact",
+    "steps",
 ]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import math
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from itertools import product
+from itertools import accumulate, product
 from typing import Any
 
 import pandas as pd
@@ -161,6 +162,19 @@ class Dist(Mapping[Any, Fraction]):
     def sample(self, rng: Any) -> Any:
         """Draw one outcome with a ``random.Random``, exactly in proportion to the Fractions."""
         return sample_exact(list(self._p.items()), rng)
+
+    def sample_many(self, rng: Any, n: int) -> list[Any]:
+        """n draws, the same as n calls of :meth:`sample` with the same rng, but fast.
+
+        One table of whole-number cumulative weights serves every draw (a bisection each), so
+        10,000 rolls for a live simulation take milliseconds and stay exactly fair.
+        """
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ValueError(f"the number of draws must be a whole number, at least 0; got {n!r}")
+        denominator = math.lcm(*(p.denominator for p in self._p.values()))
+        cumulative = list(accumulate(p.numerator * (denominator // p.denominator) for p in self._p.values()))
+        outcomes = list(self._p)
+        return [outcomes[bisect_right(cumulative, rng.randrange(denominator))] for _ in range(n)]
 
     # -- views ----------------------------------------------------------------------------------
 

@@ -1,17 +1,23 @@
-"""Interactive panels shared by the games: rules, step-through, dice explorer, charts."""
+"""Interactive panels shared by the games: rules, step-through, dice explorer, charts, lessons."""
 
 from .bars import bars_svg
 from .dice_explorer import DiceExplorer, dice_explorer
 from .game_panel import GamePanel, frame_html, game_panel
+from .live_sim import LiveSimulation, live_simulation
+from .predict import PredictReveal, predict_reveal
 from .rules_panel import RulesPanel, rules_panel
 
 __all__ = [
     "DiceExplorer",
     "GamePanel",
+    "LiveSimulation",
+    "PredictReveal",
     "RulesPanel",
     "bars_svg",
     "dice_explorer",
     "frame_html",
     "game_panel",
+    "live_simulation",
+    "predict_reveal",
     "rules_panel",
 ]

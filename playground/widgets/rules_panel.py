@@ -3,17 +3,19 @@
 Each field becomes the control that fits it (a whole number with bounds -> slider, a switch ->
 checkbox, a choice -> dropdown), with its help text beside it. The panel always holds a
 validated Rules object: a combination the rules forbid is shown as a message and the last good
-rules are kept, so a teacher's slider can never crash the notebook.
+rules are kept, so a teacher's slider can never crash the notebook. A lesson names its few key
+fields: they stand up front, and every other field waits behind an "all rules" expander, so the
+class sees the knobs that matter without losing the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
-from playground.core.rules import FieldSpec, RulesBase, RulesError, field_groups
+from playground.core.rules import FieldSpec, RulesBase, RulesError, field_groups, field_specs
 
 R = TypeVar("R", bound=RulesBase)
 
@@ -36,31 +38,62 @@ def _control(spec: FieldSpec, value: Any) -> w.ValueWidget:
     )
 
 
-class RulesPanel(w.VBox, Generic[R]):
-    """Controls for every field of a Rules class; ``.rules`` is always a valid Rules object."""
+def key_names(rules_cls: type[RulesBase], key: Sequence[str] | str) -> list[str]:
+    """The key field names, checked: each a field of rules_cls, none twice."""
+    names = [key] if isinstance(key, str) else list(key)
+    valid = [spec.name for spec in field_specs(rules_cls)]
+    unknown = [n for n in names if n not in valid]
+    if unknown:
+        raise ValueError(
+            f"key names {', '.join(map(repr, unknown))}, which {rules_cls.__name__} does not have; "
+            f"its fields are: {', '.join(valid)}"
+        )
+    if len(set(names)) < len(names):
+        raise ValueError(f"key names a field twice: {names}")
+    return names
 
-    def __init__(self, rules: R, on_change: Callable[[R], None] | None = None):
+
+class RulesPanel(w.VBox, Generic[R]):
+    """Controls for every field of a Rules class; ``.rules`` is always a valid Rules object.
+
+    With key fields, those stand first and the rest sit in ``all_rules``, a collapsed Accordion
+    (None when there are no key fields, or no others).
+    """
+
+    def __init__(self, rules: R, on_change: Callable[[R], None] | None = None, key: Sequence[str] | str = ()):
         self._rules = rules
         self._callbacks: list[Callable[[R], None]] = [on_change] if on_change else []
         self.controls: dict[str, w.ValueWidget] = {}
-        pages = []
-        for _, specs in field_groups(type(rules)):
-            rows = []
-            for spec in specs:
-                control = _control(spec, getattr(rules, spec.name))
-                control.tooltip = spec.help
-                control.observe(self._changed, names="value")
-                self.controls[spec.name] = control
-                rows.append(w.HBox([control, w.HTML(f"<small>{spec.help}</small>")]))
-            pages.append(w.VBox(rows))
-        titles = [title for title, _ in field_groups(type(rules))]
-        fields = pages[0] if len(pages) == 1 else w.Tab(pages, titles=titles)
+        up_front = key_names(type(rules), key)
+        specs = {spec.name: spec for spec in field_specs(type(rules))}
+        key_rows = [self._row(specs[name], rules) for name in up_front]
+        pages, titles = [], []
+        for title, group in field_groups(type(rules)):
+            rows = [self._row(spec, rules) for spec in group if spec.name not in up_front]
+            if rows:
+                pages.append(w.VBox(rows))
+                titles.append(title)
+        rest = [pages[0] if len(pages) == 1 else w.Tab(pages, titles=titles)] if pages else []
+        self.all_rules: w.Accordion | None = None
+        if key_rows and rest:
+            self.all_rules = w.Accordion(rest, titles=("all rules",), selected_index=None)
+            self.all_rules.add_class("pg-rules-all")
+            rest = [self.all_rules]
+        fields = [w.VBox(key_rows), *rest] if key_rows else rest
         self.message = w.HTML(self._describe(rules))
         self.message.add_class("pg-rules-message")
         reset = w.Button(description="Back to the rulebook", icon="undo")
         reset.on_click(lambda _: self.set_rules(type(rules)()))
-        super().__init__([fields, self.message, reset])
+        super().__init__([*fields, self.message, reset])
         self.add_class("pg-rules-panel")
+
+    def _row(self, spec: FieldSpec, rules: R) -> w.HBox:
+        """The control of one field beside its help text (the control joins ``controls``)."""
+        control = _control(spec, getattr(rules, spec.name))
+        control.tooltip = spec.help
+        control.observe(self._changed, names="value")
+        self.controls[spec.name] = control
+        return w.HBox([control, w.HTML(f"<small>{spec.help}</small>")])
 
     @property
     def rules(self) -> R:
@@ -110,6 +143,11 @@ class RulesPanel(w.VBox, Generic[R]):
             callback(rules)
 
 
-def rules_panel(rules: R, on_change: Callable[[R], None] | None = None) -> RulesPanel[R]:
-    """Build the rules panel for a Rules object (its class decides the controls)."""
-    return RulesPanel(rules, on_change)
+def rules_panel(
+    rules: R, on_change: Callable[[R], None] | None = None, key: Sequence[str] | str = ()
+) -> RulesPanel[R]:
+    """Build the rules panel for a Rules object (its class decides the controls).
+
+    key names the fields a lesson is about: they are shown first, the others behind "all rules".
+    """
+    return RulesPanel(rules, on_change, key)

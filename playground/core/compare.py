@@ -1,0 +1,322 @@
+"""Rule A against rule B over many seeded games: does the change make a difference, and can we tell?
+
+Common random numbers: game i is played with seed + i under both rule sets, so both meet the
+same luck as far as the rules let them. Each measure is compared seed by seed (B minus A), and
+the 95% confidence interval is that of those paired differences, which cancels most of the luck
+and needs far fewer games than two independent runs would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import numbers
+import os
+import pickle
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .engine import Game, Policies
+from .rules import RulesBase
+
+MAX_GAMES = 100_000
+"""The most games per rule set: enough for an interval a few hundredths wide on most measures."""
+
+POOL_FROM = 200
+"""Fewer games are played in this process: starting worker processes would take longer."""
+
+MAX_CHUNK = 25
+"""The most games a worker plays per task, so an interrupt waits for little more than that."""
+
+Z95 = 1.96
+"""The normal quantile of a two-sided 95% interval."""
+
+MEAN_A, MEAN_B, DIFFERENCE = "mean A", "mean B", "difference (B - A)"
+LOW, HIGH, VERDICT = "95% CI low", "95% CI high", "can the data tell?"
+COLUMNS = (MEAN_A, MEAN_B, DIFFERENCE, LOW, HIGH, VERDICT)
+
+Measure = Callable[[Game], float]
+
+
+def steps(game: Game) -> float:
+    """How many steps the game took: every action and every chance outcome."""
+    return float(game.step_count)
+
+
+def first_player_won(game: Game) -> float:
+    """1 if the first player is among the winners, else 0 (its mean is the first seat's win rate)."""
+    result = game.result()
+    return float(result is not None and 0 in result.winners)
+
+
+DEFAULT_MEASURES: Mapping[str, Measure] = {"steps": steps}
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a worker needs to play games under both rule sets; picklable when its parts are."""
+
+    new_game: Callable[..., Game]
+    rules: tuple[RulesBase, RulesBase]
+    measures: tuple[tuple[str, Measure], ...]
+    players: int | None
+    policies: Policies
+    seed: int
+
+    def measure(self, rules: RulesBase, seed: int) -> list[float]:
+        extra = {} if self.players is None else {"players": self.players}
+        game = self.new_game(rules=rules, seed=seed, **extra).play(self.policies)
+        values = []
+        for name, f in self.measures:
+            value = f(game)
+            if not isinstance(value, numbers.Real):
+                raise ValueError(f"measure {name!r} must return a number; it returned {value!r}")
+            values.append(float(value))
+        return values
+
+
+def _play_chunk(plan: _Plan, start: int, stop: int) -> list[tuple[list[float], list[float]]]:
+    """Games start..stop-1: (measures under A, measures under B) for each, same seed for both."""
+    a, b = plan.rules
+    return [(plan.measure(a, plan.seed + i), plan.measure(b, plan.seed + i)) for i in range(start, stop)]
+
+
+def compare_rules(
+    new_game: Callable[..., Game],
+    rules_a: RulesBase,
+    rules_b: RulesBase,
+    games: int = 1000,
+    seed: int = 0,
+    measures: Mapping[str, Measure] | None = None,
+    players: int | None = None,
+    policies: Policies = None,
+    executor: Any = None,
+    chunk: int | None = None,
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """Play ``games`` seeded games under each rule set and compare the measures.
+
+    Game i is ``new_game(rules=..., seed=seed + i[, players=players]).play(policies)`` under A
+    and under B (the same seeds: common random numbers). ``measures`` maps a name to a function
+    of the finished game returning a number (default: ``steps``). The table has one row per
+    measure: the means under A and B, the difference B - A, its 95% confidence interval
+    (mean of the paired differences ± 1.96 · sd / √games; with one game the spread is unknown
+    and the interval is (-inf, inf); with sd 0 it is a single point) and a verdict: "B higher",
+    "A higher", or "cannot tell" when the interval contains 0.
+
+    executor: None plays fewer than POOL_FROM games here and more on a ProcessPoolExecutor
+    over every core; "serial" and "process" force either; or pass any executor (an object with
+    ``submit`` or ``map``). The table is the same whichever runs it. Worker processes need
+    new_game, measures and policies defined at module level (not lambdas) and frozen rules.
+    Bounds: 1 to MAX_GAMES games; memory 2 · games · measures floats; time about 2 · games ·
+    (one game's time) / cores. chunk: games per task (default: up to MAX_CHUNK); an interrupt
+    cancels the waiting tasks and waits for the running ones. progress: a bar (default: only
+    in a notebook kernel).
+    """
+    plan = _plan(new_game, rules_a, rules_b, games, seed, measures, players, policies)
+    size = _chunk_size(chunk, games)
+    chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
+    runs = _runs(plan, chunks, executor)
+    bar = _progress_bar(games, progress)
+    rows: list[tuple[list[float], list[float]]] = []
+    try:
+        with contextlib.closing(runs) as parts:
+            for part in parts:
+                rows.extend(part)
+                if bar is not None:
+                    bar.value = len(rows)
+    except BaseException:
+        if bar is not None:
+            bar.bar_style = "danger"
+        raise
+    if bar is not None:
+        bar.bar_style = "success"
+    table = _table(rows, [name for name, _ in plan.measures])
+    table.attrs.update(games=games, seed=seed, a=_label(rules_a), b=_label(rules_b))
+    return table
+
+
+def _plan(
+    new_game: Any,
+    rules_a: Any,
+    rules_b: Any,
+    games: Any,
+    seed: Any,
+    measures: Any,
+    players: Any,
+    policies: Policies,
+) -> _Plan:
+    """The checked arguments, or a ValueError naming the argument, its value and what is allowed."""
+    if not callable(new_game):
+        raise ValueError(f"new_game must be a function making a game; got {new_game!r}")
+    for name, rules in (("rules_a", rules_a), ("rules_b", rules_b)):
+        if not isinstance(rules, RulesBase):
+            raise ValueError(f"{name} must be a game's Rules object; got {rules!r}")
+    if type(rules_a) is not type(rules_b):
+        raise ValueError(
+            f"rules_a and rules_b must be the same Rules class; got {type(rules_a).__name__} "
+            f"and {type(rules_b).__name__}"
+        )
+    if not _whole(games) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES:,}; got {games!r}")
+    if not _whole(seed):
+        raise ValueError(f"seed must be a whole number; got {seed!r}")
+    if players is not None and not _whole(players):
+        raise ValueError(f"players must be a whole number or None; got {players!r}")
+    chosen = DEFAULT_MEASURES if measures is None else measures
+    if not isinstance(chosen, Mapping) or not chosen:
+        raise ValueError(f"measures must map at least one name to a function of the game; got {measures!r}")
+    for name, f in chosen.items():
+        if not isinstance(name, str) or not callable(f):
+            raise ValueError(f"measures must map names to functions of the game; {name!r} maps to {f!r}")
+    return _Plan(new_game, (rules_a, rules_b), tuple(chosen.items()), players, policies, seed)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _chunk_size(chunk: Any, games: int) -> int:
+    if chunk is None:
+        return max(1, min(MAX_CHUNK, games // (4 * (os.cpu_count() or 1))))
+    if not _whole(chunk) or not 1 <= chunk <= MAX_GAMES:
+        raise ValueError(f"chunk must be a whole number of games from 1 to {MAX_GAMES:,}; got {chunk!r}")
+    return chunk
+
+
+def _runs(plan: _Plan, chunks: list[tuple[int, int]], executor: Any) -> Iterator[list]:
+    """Each chunk's results, in order, from the executor chosen (see compare_rules)."""
+    games = chunks[-1][1]
+    if executor == "serial" or (executor is None and games < POOL_FROM):
+        return (_play_chunk(plan, start, stop) for start, stop in chunks)
+    if executor is None or executor == "process":
+        _check_picklable(plan)
+        return _on_own_pool(plan, chunks)
+    if not (hasattr(executor, "submit") or hasattr(executor, "map")):
+        raise ValueError(
+            f"executor must be None, 'serial', 'process' or an executor with submit or map; got {executor!r}"
+        )
+    if isinstance(executor, ProcessPoolExecutor):
+        _check_picklable(plan)
+    return _on(executor, plan, chunks)
+
+
+def _on_own_pool(plan: _Plan, chunks: list[tuple[int, int]]) -> Iterator[list]:
+    """A pool over every core, shut down on the way out with its waiting tasks cancelled."""
+    pool = ProcessPoolExecutor(max_workers=os.cpu_count())
+    try:
+        yield from _on(pool, plan, chunks)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _on(executor: Any, plan: _Plan, chunks: list[tuple[int, int]]) -> Iterator[list]:
+    """Chunks run on a caller's executor (or our pool); waiting tasks are cancelled on the way out."""
+    if not hasattr(executor, "submit"):
+        starts, stops = zip(*chunks, strict=True)
+        yield from executor.map(_play_chunk, [plan] * len(chunks), starts, stops)
+        return
+    futures = [executor.submit(_play_chunk, plan, start, stop) for start, stop in chunks]
+    try:
+        for future in futures:
+            yield future.result()
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+def _check_picklable(plan: _Plan) -> None:
+    try:
+        pickle.dumps(plan)
+    except (pickle.PicklingError, AttributeError, TypeError) as error:
+        raise ValueError(
+            "worker processes need new_game, measures and policies defined at module level "
+            f"(not lambdas or local functions), or executor='serial'; {error}"
+        ) from None
+
+
+def _progress_bar(total: int, show: bool | None) -> Any:
+    """An IntProgress shown in the notebook (by default only when running in a kernel)."""
+    if show not in (None, True, False):
+        raise ValueError(f"progress must be True, False or None (a bar only in a notebook); got {show!r}")
+    if show is None:
+        show = _in_kernel()
+    if not show:
+        return None
+    import ipywidgets as w
+    from IPython.display import display
+
+    bar = w.IntProgress(value=0, min=0, max=total, description="games")
+    bar.add_class("pg-compare-progress")
+    display(bar)
+    return bar
+
+
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    return getattr(get_ipython(), "kernel", None) is not None
+
+
+def _table(rows: list[tuple[list[float], list[float]]], names: list[str]) -> pd.DataFrame:
+    a = np.array([r[0] for r in rows])
+    b = np.array([r[1] for r in rows])
+    d = b - a
+    n = len(rows)
+    half = Z95 * d.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(len(names), math.inf)
+    mean = d.mean(axis=0)
+    low, high = mean - half, mean + half
+    verdict = np.where(low > 0, "B higher", np.where(high < 0, "A higher", "cannot tell"))
+    return pd.DataFrame(
+        {
+            MEAN_A: a.mean(axis=0),
+            MEAN_B: b.mean(axis=0),
+            DIFFERENCE: mean,
+            LOW: low,
+            HIGH: high,
+            VERDICT: verdict.tolist(),
+        },
+        index=pd.Index(names, name="measure"),
+    )
+
+
+def _label(rules: RulesBase) -> str:
+    changed = rules.changes()
+    return ", ".join(f"{k} = {v}" for k, v in changed.items()) or "the rulebook"
+
+
+def compare_plot(table: pd.DataFrame) -> Any:
+    """The differences B - A with their 95% intervals, one row per measure, and a line at 0.
+
+    A bar that crosses the line is a difference the data cannot tell from none. Returns the
+    matplotlib Figure (closed, so a notebook shows it once, as the cell's value).
+    """
+    missing = [c for c in COLUMNS if c not in getattr(table, "columns", ())]
+    if missing:
+        raise ValueError(f"table must be a compare_rules table; it lacks the columns {', '.join(missing)}")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(len(table), 1, figsize=(6.5, 0.5 + 1.1 * len(table)), squeeze=False)
+    for ax, (name, row) in zip(axes[:, 0], table.iterrows(), strict=True):
+        finite = math.isfinite(row[LOW]) and math.isfinite(row[HIGH])
+        error = [[row[DIFFERENCE] - row[LOW]], [row[HIGH] - row[DIFFERENCE]]] if finite else None
+        ax.errorbar([row[DIFFERENCE]], [0], xerr=error, fmt="o", color="#0072B2", capsize=6)
+        ax.axvline(0, color="#E69F00", linestyle="--")
+        ax.set_yticks([])
+        ax.set_ylabel(str(name), rotation=0, ha="right", va="center")
+        ax.set_title(f"A {row[MEAN_A]:.3g}, B {row[MEAN_B]:.3g}: {row[VERDICT]}", fontsize=9, loc="left")
+    games = table.attrs.get("games")
+    heading = "B - A with 95% intervals" + (f" over {games:,} games" if games else "")
+    if "a" in table.attrs:
+        heading += f"\nA: {table.attrs['a']}; B: {table.attrs['b']}"
+    fig.suptitle(heading, fontsize=10)
+    fig.tight_layout()
+    plt.close(fig)
+    return fig

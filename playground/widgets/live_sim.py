@@ -1,0 +1,167 @@
+"""A live simulation drawn over the exact answer: roll 1, 100 or 10,000 times and watch.
+
+The exact bars stay put while the observed shares (narrow orange bars) jump about after a few
+rolls and settle onto them after thousands: the law of large numbers, seen. The line under the
+chart puts the largest gap next to the standard error, so "how close is close" has a yardstick.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from playground.core.dist import Dist
+from playground.widgets.bars import bars_svg
+
+BATCHES = (1, 100, 10_000)
+"""The roll buttons: one to feel a single roll, then enough to see the shape, then to settle it."""
+
+Sampler = Callable[[random.Random], Any]
+BatchSampler = Callable[[random.Random, int], Sequence[Any]]
+
+
+def _listed(outcomes: Sequence[Any], most: int = 12) -> str:
+    shown = ", ".join(str(o) for o in outcomes[:most])
+    return shown + (", ..." if len(outcomes) > most else "")
+
+
+class LiveSimulation(w.VBox):
+    """Roll buttons, a chart of observed shares over the exact bars, and how far apart they are.
+
+    ``counts`` maps every outcome of the exact distribution to how often it came up, ``total``
+    is the number of rolls; the panel's own ``random.Random(seed)`` makes every run repeatable.
+    """
+
+    def __init__(
+        self,
+        dist: Dist,
+        sample: Sampler | None = None,
+        *,
+        sample_many: BatchSampler | None = None,
+        seed: int = 0,
+        title: str = "",
+    ):
+        if not isinstance(dist, Dist):
+            raise ValueError(f"dist must be an exact Dist (playground.core.dist.Dist); got {dist!r}")
+        if sample is not None and sample_many is not None:
+            raise ValueError("give sample (one roll) or sample_many (a batch of rolls), not both")
+        for name, f in (("sample", sample), ("sample_many", sample_many)):
+            if f is not None and not callable(f):
+                raise ValueError(f"{name} must be a function of a random.Random; got {f!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number; got {seed!r}")
+        self.dist, self.seed, self.title = dist, seed, title
+        if sample_many is not None:
+            self._draw: BatchSampler = sample_many
+        elif sample is not None:
+            self._draw = lambda rng, n: [sample(rng) for _ in range(n)]
+        else:
+            self._draw = dist.sample_many
+        self.roll_buttons = {n: w.Button(description=f"roll {n:,}", icon="dice") for n in BATCHES}
+        for n, button in self.roll_buttons.items():
+            button.on_click(lambda _, n=n: self.roll(n))
+        self.reset_button = w.Button(description="Reset", icon="refresh")
+        self.reset_button.on_click(lambda _: self.reset())
+        self.chart, self.summary, self.message = w.HTML(), w.HTML(), w.HTML()
+        for widget, name in [
+            (self.chart, "pg-live-sim-chart"),
+            (self.summary, "pg-live-sim-summary"),
+            (self.message, "pg-live-sim-message"),
+        ]:
+            widget.add_class(name)
+        buttons = w.HBox([*self.roll_buttons.values(), self.reset_button])
+        super().__init__([buttons, self.chart, self.summary, self.message])
+        self.add_class("pg-live-sim")
+        self.reset()
+
+    @property
+    def total(self) -> int:
+        """How many rolls so far."""
+        return sum(self.counts.values())
+
+    def shares(self) -> dict[Any, Fraction]:
+        """The observed share of every outcome (empty before the first roll)."""
+        total = self.total
+        return {o: Fraction(c, total) for o, c in self.counts.items()} if total else {}
+
+    def largest_gap(self) -> Fraction:
+        """The largest |observed share - exact probability| over all outcomes (0 before any roll)."""
+        return self._widest()[1]
+
+    def _widest(self) -> tuple[Any, Fraction]:
+        shares = self.shares()
+        if not shares:
+            return None, Fraction(0)
+        return max(((o, abs(shares[o] - p)) for o, p in self.dist.items()), key=lambda og: og[1])
+
+    def reset(self) -> None:
+        """Forget every roll and reseed, so the same clicks give the same counts again."""
+        self.rng = random.Random(self.seed)
+        self.counts: dict[Any, int] = dict.fromkeys(self.dist, 0)
+        self.message.value = ""
+        self._redraw()
+
+    def roll(self, n: int) -> None:
+        """Add n simulated rolls; an outcome the exact distribution lacks is reported, not counted."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"the number of rolls must be a whole number, at least 1; got {n!r}")
+        drawn = self._draw(self.rng, n)
+        problem = self._problem(drawn, n)
+        if problem:
+            self.message.value = f"<span style='color:#b00'>{escape(problem)} Nothing was counted.</span>"
+            return
+        self.message.value = ""
+        for outcome, count in Counter(drawn).items():
+            self.counts[outcome] += count
+        self._redraw()
+
+    def _problem(self, drawn: Sequence[Any], n: int) -> str:
+        """What is wrong with a batch from the sampler, or '' when it can be counted."""
+        try:
+            if len(drawn) != n:
+                return f"The sampler was asked for {n} rolls and gave {len(drawn)}."
+            stray = next((o for o in drawn if o not in self.dist), None)
+        except TypeError:
+            return f"The sampler must give a list of outcomes; it gave {drawn!r:.80}."
+        if stray is None:
+            return ""
+        outcomes = _listed(list(self.dist))
+        return f"The sampler gave {stray!r}, which is not an outcome of the exact distribution ({outcomes})."
+
+    def _redraw(self) -> None:
+        self.chart.value = bars_svg(self.dist, title=self.title, observed=self.shares())
+        total = self.total
+        if not total:
+            self.summary.value = "No rolls yet: press a button."
+            return
+        outcome, gap = self._widest()
+        p = self.dist[outcome]
+        error = math.sqrt(p * (1 - p) / total) * 100
+        self.summary.value = (
+            f"{total:,} rolls. Largest gap: <b>{float(gap) * 100:.2f} points</b> at {escape(str(outcome))} "
+            f"(observed {float(self.shares()[outcome]):.2%}, exact {float(p):.2%}); "
+            f"standard error there &radic;(p(1&minus;p)/N) = {error:.2f} points."
+        )
+
+
+def live_simulation(
+    dist: Dist,
+    sample: Sampler | None = None,
+    *,
+    sample_many: BatchSampler | None = None,
+    seed: int = 0,
+    title: str = "",
+) -> LiveSimulation:
+    """Build the live simulation panel over the exact distribution dist.
+
+    sample(rng) rolls once (a game's own roll, say); sample_many(rng, n) rolls n times at once.
+    Without either, dist itself is sampled, exactly and fast (10,000 rolls in milliseconds).
+    """
+    return LiveSimulation(dist, sample, sample_many=sample_many, seed=seed, title=title)

@@ -1,0 +1,181 @@
+"""Predict, then reveal: the class commits to a guess before it sees the exact answer.
+
+A guess made out loud first is what makes the exact answer stick (and shows which intuitions
+were off). The panel keeps the answer hidden until Reveal, then says how far the guess was;
+moving the guess afterwards updates the comparison, so a student can find the exact value.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from playground.core.dist import readable
+
+MAX_TOGGLES = 4
+"""Up to this many short choices show as buttons side by side; more go in a dropdown."""
+
+
+def exact_probability(value: Any, what: str) -> Fraction:
+    """value as a Fraction from 0 to 1, or a ValueError naming what it was for."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Rational):
+        raise ValueError(
+            f"{what} must be an exact probability (a Fraction, an int or a sympy Rational); got {value!r}"
+        )
+    p = Fraction(value)
+    if not 0 <= p <= 1:
+        raise ValueError(f"{what} must be a probability from 0 to 1; got {p}")
+    return p
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a percentage a class reads: 16.7%, 50%, or 0.00031% when tiny."""
+    value = float(p) * 100
+    if value == 0 or value >= 0.1:
+        return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
+    return f"{value:.2g}%"
+
+
+def told(p: Fraction) -> str:
+    """The exact fraction and its percentage: '1/6 ≈ 16.7%' (a huge fraction: '≈ 1.28e-11 = ...')."""
+    if p.denominator == 1:
+        return percent(p)
+    shown = readable(p)
+    return f"{shown} {'=' if shown.startswith('≈') else '≈'} {percent(p)}"
+
+
+def gap_sentence(guess: float, answer: Fraction) -> str:
+    """'Your guess 20%, the answer 16.7%: 3.3 points too high.'"""
+    points = round(guess - float(answer) * 100, 1)
+    direction = "high" if points > 0 else "low"
+    verdict = f"{abs(points):g} points too {direction}" if points else "spot on"
+    return f"Your guess {guess:g}%, the answer {percent(answer)}: {verdict}."
+
+
+class PredictReveal(w.VBox):
+    """A question, a guess control, and a Reveal button for the exact answer.
+
+    ``guess`` is the control (a percentage slider, or the choices); ``answer`` the HTML that
+    stays empty until :meth:`reveal`.
+    """
+
+    def __init__(
+        self,
+        question: str,
+        answer: Fraction | Mapping[str, Fraction] | str,
+        *,
+        choices: Sequence[str] | None = None,
+        explain: str = "",
+        step: float = 1,
+    ):
+        self.explain = explain
+        self.exact: Fraction | None = None
+        if choices is None and isinstance(answer, Mapping):
+            choices = list(answer)
+        if choices is None:
+            self.exact = exact_probability(answer, "answer")
+            if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= 10:
+                raise ValueError(
+                    f"step must be a number of percentage points above 0, at most 10; got {step!r}"
+                )
+            self.guess: w.ValueWidget = w.FloatSlider(
+                value=50,
+                min=0,
+                max=100,
+                step=step,
+                description="your guess (%)",
+                readout_format=".1f",
+                style={"description_width": "initial"},
+                continuous_update=False,
+            )
+        else:
+            self.choices = self._check_choices(choices)
+            self.values, self.right = self._check_choice_answer(answer, self.choices)
+            short = len(self.choices) <= MAX_TOGGLES and all(len(c) <= 20 for c in self.choices)
+            kind = w.ToggleButtons if short else w.Dropdown
+            self.guess = kind(options=self.choices, value=None, description="your answer")
+        self.guess.add_class("pg-predict-guess")
+        self.reveal_button = w.Button(description="Reveal", icon="eye", button_style="info")
+        self.reveal_button.add_class("pg-predict-reveal")
+        self.reveal_button.on_click(lambda _: self.reveal())
+        self.answer = w.HTML()
+        self.answer.add_class("pg-predict-answer")
+        self.answer.layout.display = "none"
+        self.revealed = False
+        self.guess.observe(lambda _: self._show() if self.revealed else None, names="value")
+        super().__init__([w.HTML(question), w.HBox([self.guess, self.reveal_button]), self.answer])
+        self.add_class("pg-predict")
+
+    @staticmethod
+    def _check_choices(choices: Sequence[str]) -> list[str]:
+        listed = list(choices) if not isinstance(choices, str) else [choices]
+        if len(listed) < 2 or not all(isinstance(c, str) and c for c in listed):
+            raise ValueError(f"choices must be at least two non-empty strings; got {choices!r}")
+        if len(set(listed)) < len(listed):
+            raise ValueError(f"choices must all differ; got {choices!r}")
+        return listed
+
+    @staticmethod
+    def _check_choice_answer(answer: Any, choices: list[str]) -> tuple[dict[str, Fraction], set[str]]:
+        """The exact value of each choice (if given) and the right choice(s)."""
+        if isinstance(answer, str):
+            if answer not in choices:
+                raise ValueError(f"answer {answer!r} is not one of the choices: {', '.join(choices)}")
+            return {}, {answer}
+        if not isinstance(answer, Mapping) or set(answer) != set(choices):
+            raise ValueError(
+                "with choices, answer must be the right choice or a map from every choice to its exact "
+                f"probability ({', '.join(choices)}); got {answer!r}"
+            )
+        values = {c: exact_probability(answer[c], f"answer[{c!r}]") for c in choices}
+        best = max(values.values())
+        return values, {c for c, p in values.items() if p == best}
+
+    def reveal(self) -> None:
+        """Show the exact answer and how the guess compares; later guesses update it."""
+        self.revealed = True
+        self.answer.layout.display = None
+        self._show()
+
+    def _show(self) -> None:
+        if self.exact is not None:
+            lines = [f"The answer: <b>{told(self.exact)}</b>.", gap_sentence(self.guess.value, self.exact)]
+        else:
+            lines = [self._choice_verdict()]
+            if self.values:
+                lines.append("<br>".join(f"{escape(c)}: <b>{told(p)}</b>" for c, p in self.values.items()))
+        if self.explain:
+            lines.append(self.explain)
+        self.answer.value = "".join(f"<p>{line}</p>" for line in lines)
+
+    def _choice_verdict(self) -> str:
+        right = " or ".join(escape(c) for c in self.choices if c in self.right)
+        chosen = self.guess.value
+        if chosen is None:
+            return f"You did not choose; the answer is <b>{right}</b>."
+        if chosen in self.right:
+            return f"Right: <b>{escape(chosen)}</b>."
+        return f"Not quite: you chose {escape(chosen)}, the answer is <b>{right}</b>."
+
+
+def predict_reveal(
+    question: str,
+    answer: Fraction | Mapping[str, Fraction] | str,
+    *,
+    choices: Sequence[str] | None = None,
+    explain: str = "",
+    step: float = 1,
+) -> PredictReveal:
+    """Build a predict-then-reveal panel.
+
+    Without choices, answer is an exact probability and the student guesses a percentage (a
+    slider from 0 to 100 in steps of ``step`` points). With choices (or when answer maps each
+    choice to its exact probability), the student picks one: answer is the right choice, or the
+    map, whose largest value is right. question and explain are HTML shown as given.
+    """
+    return PredictReveal(question, answer, choices=choices, explain=explain, step=step)
