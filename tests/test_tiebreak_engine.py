@@ -1,20 +1,36 @@
-"""Tie-Break Triumph engine: the contract, conservation, the rules in hand-worked scenes."""
+"""Tie-Break Triumph engine: the contract, conservation, illegal actions, and every ruling's variant.
+
+The rulebook's own rules, scene by scene, are in test_tiebreak_rulebook.py.
+"""
 
 from __future__ import annotations
 
-import copy
-from collections import Counter, deque
+from collections import deque
 from fractions import Fraction
 
 import pytest
 from contract import check_contract
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import random_rules
+from tiebreak_scenes import (
+    act_scene,
+    apply_all,
+    arrive,
+    assert_conserved,
+    defended_scene,
+    let_card,
+    place,
+    set_schedule,
+    set_tokens,
+    snapshot,
+)
 
-from playground.core.engine import CHANCE, IllegalAction
+from playground.core.engine import IllegalAction
 from playground.core.rules import RulesError
 from playground.tiebreak import Card, Rules, new_game
 from playground.tiebreak.actions import (
+    Discard,
     EndTurn,
     Enter,
     Heal,
@@ -23,105 +39,11 @@ from playground.tiebreak.actions import (
     Risk,
     Roll,
     ServeWeek,
-    Take,
     Train,
     Travel,
 )
-from playground.tiebreak.engine import AUTO, Task
+from playground.tiebreak.engine import Task
 from playground.tiebreak.policies import expected_value, greedy
-
-DECK_SIZE = 36
-
-
-def snapshot(game) -> tuple:
-    """Everything an illegal action must leave alone (the board itself never changes)."""
-    s = game.state
-    players = [
-        (
-            p.position,
-            dict(p.tokens),
-            list(p.schedule),
-            dict(p.deck),
-            dict(p.discards),
-            [c.id for c in p.lets],
-            p.injured_weeks,
-        )
-        for p in s.players
-    ]
-    return (
-        players,
-        dict(s.bag),
-        dict(s.titles),
-        dict(s.reservations),
-        dict(s.let_unseen),
-        list(s.let_seen),
-        s.top_ranker,
-        s.turn,
-        s.week,
-        copy.deepcopy(s.contest),
-        list(game.tasks),
-        game.step_count,
-        game.rng.getstate(),
-        game.entered,
-        game.card_used,
-    )
-
-
-def assert_conserved(game) -> None:
-    """No token or card is ever created or lost, whatever happens."""
-    s = game.state
-    tokens = Counter(s.bag)
-    for p in s.players:
-        tokens.update(p.tokens)
-    if s.contest:
-        tokens.update(s.contest.risked + s.contest.paid_tokens + s.contest.opponent_risked)
-    assert +tokens == +Counter(game.rules.bag()), f"step {game.step_count}: tokens {tokens}"
-    for i, p in enumerate(s.players):
-        cards = sum(p.deck.values()) + len(p.schedule) + sum(p.discards.values())
-        cards += sum(1 for h, _ in s.titles.values() if h == i)
-        cards += sum(1 for h, _ in s.reservations.values() if h == i)
-        if s.contest and s.contest.player == i:
-            cards += 1
-        if s.contest and s.contest.opponent == i and s.contest.kind == "training":
-            cards += 1
-        assert cards == DECK_SIZE, f"step {game.step_count}: {p.name} has {cards} cards in play"
-    lets = sum(s.let_unseen.values()) + len(s.let_seen) + sum(len(p.lets) for p in s.players)
-    assert lets == sum(game.data.let_copies.values())
-
-
-def act_scene(seed: int = 3, players: int = 2):
-    """A game stopped at player 0's act phase on turn 1, ready for a hand-built scene."""
-    game = new_game(seed=seed, players=players)
-    while game.phase() != "act":
-        game.step()
-    game.tasks = deque([Task("act", 0, 0), Task("end_week", AUTO, 0)])
-    game.ace_space = None
-    return game
-
-
-def set_tokens(game, player: int, tokens: dict[str, int]) -> None:
-    """Give a player exactly these tokens, trading with the bag so nothing is created."""
-    me = game.state.players[player]
-    game.state.bag.update(me.tokens)
-    game.state.bag.subtract(tokens)
-    assert min(game.state.bag.values()) >= 0
-    me.tokens = Counter(tokens)
-
-
-def set_schedule(game, player: int, cards: list[Card]) -> None:
-    """Give a player exactly this schedule, trading with their deck so no card is created."""
-    me = game.state.players[player]
-    me.deck.update(me.schedule)
-    me.deck.subtract(cards)
-    assert min(me.deck.values()) >= 0
-    me.schedule = list(cards)
-
-
-def place(game, player: int, space_id: str) -> int:
-    position = game.board.index[space_id]
-    game.state.players[player].position = position
-    return position
-
 
 # -- the contract, as for every game ---------------------------------------------------------------
 
@@ -147,30 +69,17 @@ def test_every_game_ends_and_conserves_with_each_policy(policy) -> None:
         assert game.result().winners
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 10**6),
-    players=st.integers(2, 6),
-    head=st.integers(0, 6),
-    per_turn=st.integers(0, 4),
-    faces=st.tuples(*[st.integers(0, 3)] * 3),
-    injury=st.integers(0, 3),
-    end=st.sampled_from(["any schedule cannot refill", "all schedules empty"]),
-)
-def test_random_games_conserve_cards_and_tokens(seed, players, head, per_turn, faces, injury, end) -> None:
-    if sum(faces) == 0:
-        faces = (1, 0, 0)
-    rules = Rules(
-        champion_head_start=head,
-        tokens_per_turn=per_turn,
-        injury_weeks=injury,
-        end_when=end,
-        direction_clockwise_faces=faces[0],
-        direction_counter_faces=faces[1],
-        direction_choice_faces=faces[2],
-        target_score_2p=20000,
-        target_score_3p=20000,
-    )
+#: Bounds that keep random-rules games short enough for the suite (every other field ranges freely):
+#: a tie-break with up to 5 tokens of a type lists thousands of Risk actions.
+QUICK = {
+    "max_risk_per_type": st.integers(1, 2),
+    **{f"target_score_{n}p": st.integers(4, 80).map(lambda k: 250 * k) for n in range(2, 7)},
+}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), rules=random_rules(Rules, **QUICK))
+def test_random_games_with_random_rules_conserve_and_end(seed, players, rules) -> None:
     game = new_game(rules, seed=seed, players=players)
     while not game.is_over():
         game.step()
@@ -178,6 +87,10 @@ def test_random_games_conserve_cards_and_tokens(seed, players, head, per_turn, f
     result = game.result()
     ranks = game.state.rankings()
     assert all(ranks[w] == max(ranks) for w in result.winners)
+    assert ranks == [
+        sum(game.board.spaces[i].points for i, (h, _) in game.state.titles.items() if h == p)
+        for p in range(players)
+    ]
 
 
 def test_same_seed_same_history_and_different_seeds_differ() -> None:
@@ -196,9 +109,10 @@ def test_chance_steps_carry_exact_probabilities() -> None:
     while game.phase() != "roll":
         game.step()
     rolls = dict(game.chance_outcomes())
-    assert len(rolls) == 36 * 3 and sum(rolls.values()) == 1
-    assert game.chance_probability(Roll(3, 3, "choice")) == Fraction(1, 108)
-    assert game.chance_probability(Roll(7, 3, "choice")) is None
+    assert len(rolls) == 36 * 2 and sum(rolls.values()) == 1  # the die: main road or branch
+    assert game.chance_probability(Roll(3, 3, "main")) == Fraction(1, 72)
+    assert game.chance_probability(Roll(3, 3, "choice")) is None  # a face of the 'every move' die
+    assert game.chance_probability(Roll(7, 3, "main")) is None
     history = game.history()
     chance = history[history.actor == "chance"]
     product = Fraction(1)
@@ -267,310 +181,20 @@ def test_two_tokens_of_one_type_in_a_tie_break_are_refused() -> None:
 def test_bad_rules_and_players_are_refused_with_the_field_named() -> None:
     with pytest.raises(RulesError, match=r"race_margin.*0.*from 1 to 10"):
         Rules(race_margin=0)
-    with pytest.raises(RulesError, match="direction die needs at least one face"):
-        Rules(direction_clockwise_faces=0, direction_counter_faces=0, direction_choice_faces=0)
+    with pytest.raises(RulesError, match="fork_main_faces, fork_branch_faces, fork_pick_faces are all 0"):
+        Rules(fork_main_faces=0, fork_branch_faces=0)
+    with pytest.raises(RulesError, match="'every move' the die needs at least one face"):
+        Rules(
+            direction_die="every move",
+            direction_clockwise_faces=0,
+            direction_counter_faces=0,
+            direction_choice_faces=0,
+        )
+    Rules(direction_clockwise_faces=0, direction_counter_faces=0, direction_choice_faces=0)  # unused
     with pytest.raises(RulesError, match=r"target_score_2p.*in steps of 250"):
         Rules(target_score_2p=8001)
     with pytest.raises(ValueError, match="2 to 6 players"):
         new_game(players=7)
-
-
-# -- the rules, scene by scene --------------------------------------------------------------------
-
-
-def test_vacant_tournament_needs_seven_with_one_die() -> None:
-    for die, won in [(5, False), (6, True)]:
-        game = act_scene()
-        position = place(game, 0, "t1000_miami")
-        me = game.state.players[0]
-        set_schedule(game, 0, [Card(1000, "hard"), Card(250, "clay"), Card(250, "hard")])
-        set_tokens(game, 0, {})
-        game.apply(Enter(position, "Miami 1000", Card(1000, "hard")))
-        game.apply(Risk(()))
-        assert game.phase() == "vacant_roll"
-        game.apply(die)  # 1 (matching card) + die: 6 reaches 7, 5 does not
-        assert (game.state.titles.get(position) == (0, Card(1000, "hard"))) is won
-        assert game.state.ranking(0) == (1000 if won else 0)
-        assert me.discards[Card(1000, "hard")] == (0 if won else 1)
-
-
-def test_risked_tokens_add_points_and_go_back_to_the_bag() -> None:
-    game = act_scene()
-    position = place(game, 0, "t250_pune")
-    me = game.state.players[0]
-    set_schedule(game, 0, [Card(250, "hard"), Card(250, "clay"), Card(500, "hard")])
-    set_tokens(game, 0, {})
-    bag_before = Counter(game.state.bag)
-    set_tokens(game, 0, {"training": 1, "health": 1, "travel": 1})
-    game.apply(Enter(position, "Pune 250", Card(250, "hard")))
-    game.apply(Risk(("training", "health", "travel")))
-    game.apply(3)  # 1 + 3 tokens + 3 = 7: a win
-    assert game.state.titles[position] == (0, Card(250, "hard"))
-    assert +game.state.bag == +bag_before and not +me.tokens
-
-
-def defended_scene(challenger_tokens: dict[str, int]):
-    game = act_scene()
-    position = game.board.index["t2000_new_york"]
-    game.state.titles[position] = (1, Card(2000, "clay"))
-    game.state.top_ranker = 1
-    set_schedule(game, 0, [Card(2000, "hard"), Card(250, "clay"), Card(500, "hard")])
-    set_tokens(game, 0, challenger_tokens)
-    set_tokens(game, 1, {})
-    return game, position
-
-
-def test_defended_tournament_race_with_head_start_and_the_champion_keeping_tokens() -> None:
-    game, position = defended_scene({"wildcard": 1, "health": 1})
-    game._advance(game._arrive(0, position, by_dice=False))
-    assert game.phase() == "challenge"
-    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
-    game.apply(Risk(("health",)))
-    # challenger: matching 1 + surface 1 (hard card on a hard space) + wildcard 1 + health 1 = 4
-    assert game.state.contest.scores == [4, 3]
-    for die in (1, 1):  # 5-3, then champion 3+1=4: nobody at 7
-        game.apply(die)
-    game.apply(2)  # challenger 7-4: at least 7 and 3 ahead
-    assert game.state.titles[position] == (0, Card(2000, "hard"))
-    assert game.state.players[1].discards[Card(2000, "clay")] == 1
-    assert game.state.bag["wildcard"] >= 1 and game.state.top_ranker == 0
-
-    game, position = defended_scene({"wildcard": 1, "health": 1})
-    game._advance(game._arrive(0, position, by_dice=False))
-    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
-    game.apply(Risk(("health",)))
-    for die in (1, 6):  # 5-3, then champion 3+6 = 9 and 4 ahead: the champion defends
-        game.apply(die)
-    assert game.state.titles[position] == (1, Card(2000, "clay"))
-    # the champion is the Top Ranker, so the Wildcard taken goes straight back to the bag
-    assert game.state.players[1].tokens == Counter({"health": 1})
-    assert game.state.players[0].discards[Card(2000, "hard")] == 1
-
-
-def test_failing_to_qualify_costs_a_card_and_two_tokens_of_the_champions_choice() -> None:
-    game, position = defended_scene({"training": 2, "travel": 1})
-    game._advance(game._arrive(0, position, by_dice=False))
-    assert game.current_actor() == 1 and game.phase() == "penalty_card"
-    game.apply(game.legal_actions()[-1])
-    assert len(game.state.players[0].schedule) == 2
-    assert game.phase() == "penalty_tokens"
-    assert Take(("training", "travel")) in game.legal_actions()
-    game.apply(Take(("training", "travel")))
-    assert game.state.players[1].tokens == Counter({"training": 1, "travel": 1})
-    assert game.state.players[0].tokens == Counter({"training": 1})
-    assert game.phase() == "act" and not any(isinstance(a, Enter) for a in game.legal_actions())
-
-
-def test_training_reservation_gives_an_equal_terms_tie_break() -> None:
-    game = act_scene()
-    position = game.board.index["t500_rio"]
-    game.state.reservations[position] = (1, Card(500, "clay"))
-    game.state.players[1].deck[Card(500, "clay")] -= 1
-    set_tokens(game, 1, {"sponsor": 1})
-    place(game, 0, "t500_rio")
-    set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
-    set_tokens(game, 0, {})
-    game.apply(Enter(position, "Rio 500", Card(500, "clay")))
-    game.apply(Risk(()))
-    assert game.current_actor() == 1 and game.phase() == "risk"
-    game.apply(Risk(("sponsor",)))
-    assert game.state.contest.scores == [1, 2]  # no surface bonus and no head start
-    for die in (6, 1):
-        game.apply(die)  # 7-2... arriving player: 1 + 6 = 7, 5 ahead: wins at once
-        if game.state.contest is None:
-            break
-    assert game.state.titles[position] == (0, Card(500, "clay"))
-    assert position not in game.state.reservations
-    assert game.state.players[1].discards[Card(500, "clay")] >= 1
-    assert_conserved(game)
-
-
-def _until_own_phase(game, phases: tuple[str, ...]) -> None:
-    """Step (player 1 always picks its first option: it ends its week) until player 0 faces phases."""
-    for _ in range(200):
-        if game.state.turn == 0 and game.phase() in phases:
-            return
-        game.step(lambda g: g.legal_actions()[0])
-    raise AssertionError("player 0 never reached " + str(phases))
-
-
-def test_landing_on_injury_costs_two_turns_and_health_shortens_it() -> None:
-    game = new_game(seed=2)
-    while game.phase() != "roll":
-        game.step()
-    me = game.state.players[0]
-    place(game, 0, "t1000_miami")  # five spaces before the Injury space
-    game.apply(Roll(2, 3, "clockwise"))
-    assert me.position == game.board.injury and me.injured_weeks == 2
-    assert game.phase() == "discard"  # landing there ends the week at once
-    for weeks_left in (1, 0):
-        _until_own_phase(game, ("injured",))
-        set_tokens(game, 0, {"travel": 2})  # injured: no Heal on offer, and no travel
-        assert game.legal_actions() == [ServeWeek()]
-        game.apply(ServeWeek())
-        assert me.injured_weeks == weeks_left and me.position == game.board.injury
-    _until_own_phase(game, ("roll", "injured"))
-    assert game.phase() == "roll"  # fit again: a normal week
-
-    game = new_game(seed=2)
-    while game.phase() != "roll":
-        game.step()
-    place(game, 0, "t1000_miami")
-    game.apply(Roll(2, 3, "clockwise"))
-    _until_own_phase(game, ("injured",))
-    set_tokens(game, 0, {"health": 2})
-    game.apply(Heal())
-    assert game.state.players[0].injured_weeks == 1 and game.phase() == "injured"
-    game.apply(Heal())
-    assert game.state.players[0].injured_weeks == 0 and game.phase() == "roll"
-
-
-def test_top_ranker_cannot_hold_wildcards() -> None:
-    game = new_game(seed=1)
-    game.state.top_ranker = 0
-    game.tasks = deque([Task("draw_token", CHANCE, 0)])
-    before = game.state.bag["wildcard"]
-    game.apply("wildcard")
-    assert game.state.players[0].tokens["wildcard"] == 0 and game.state.bag["wildcard"] == before
-
-
-def test_reaching_the_target_score_ends_the_game() -> None:
-    game = act_scene()  # player 0 holds 6000 already; the target for 2 players is 8000
-    for sid in ("t2000_melbourne", "t2000_new_york", "t2000_london_grass"):
-        game.state.titles[game.board.index[sid]] = (0, Card(2000, "hard"))
-    position = place(game, 0, "t2000_paris_clay")
-    set_schedule(game, 0, [Card(2000, "clay"), Card(250, "hard"), Card(250, "hard")])
-    game.apply(Enter(position, "Paris Clay 2000", Card(2000, "clay")))
-    game.apply(Risk(()))
-    game.apply(6)
-    assert game.is_over() and game.result().winners == (0,) and "8000" in game.result().reason
-
-
-def test_the_season_ends_when_a_schedule_cannot_refill() -> None:
-    game = act_scene()
-    me = game.state.players[0]
-    me.discards.update(me.deck)
-    me.deck.clear()
-    game.apply(EndTurn())
-    game.apply(game.legal_actions()[0])  # discard a card: a week passes, no card to draw
-    assert game.is_over() and "cannot refill" in game.result().reason
-
-
-@pytest.mark.parametrize(("final_tie", "winners"), [("most 2000 titles", (1,)), ("shared", (0, 1))])
-def test_a_tie_at_the_end_follows_the_final_tie_ruling(final_tie: str, winners: tuple[int, ...]) -> None:
-    game = new_game(Rules(final_tie=final_tie), seed=1)
-    titles = {
-        "t1000_miami": (0, Card(1000, "hard")),
-        "t1000_montreal": (0, Card(1000, "hard")),
-        "t2000_melbourne": (1, Card(2000, "hard")),
-    }
-    for sid, title in titles.items():
-        game.state.titles[game.board.index[sid]] = title
-    game._end("a test ends the season")
-    assert game.state.rankings() == [2000, 2000]
-    assert game.result().winners == winners
-
-
-# -- findings of the rules review, each pinned by a scene ------------------------------------------
-
-
-def test_top_ranker_leaves_a_holder_who_is_no_longer_highest() -> None:
-    game = act_scene(players=3)
-    s = game.state
-    for sid, holder in [("t500_doha", 0), ("t1000_miami", 0), ("t500_rio", 1), ("t1000_montreal", 1)]:
-        s.titles[game.board.index[sid]] = (
-            holder,
-            Card(game.board.spaces[game.board.index[sid]].points, "hard"),
-        )
-    s.titles[game.board.index["t1000_indian_wells"]] = (2, Card(1000, "hard"))
-    s.top_ranker = 0  # Ash 1500 (holder) = Billie 1500 > Chris 1000
-    game._crown(2, Card(500, "hard"), game.board.index["t500_doha"])  # Chris takes Doha from Ash
-    assert s.rankings() == [1000, 1500, 1500]
-    assert s.top_ranker is None  # a tie between two others: the old holder is no longer on top
-
-
-def test_playing_your_own_reservation_still_costs_the_weeks_discard() -> None:
-    game = act_scene()
-    position = game.board.index["t500_rio"]
-    set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
-    set_tokens(game, 0, {"training": 2})
-    game.apply(next(a for a in game.legal_actions() if isinstance(a, Train) and a.space == position))
-    place(game, 0, "t500_rio")
-    game.apply(Enter(position, "Rio 500", Card(500, "clay")))
-    game.apply(Risk(()))
-    game.apply(1)  # 1 + 1 = 2: lost
-    game.apply(EndTurn())
-    assert game.phase() == "discard"  # no schedule card entered this week, so a week passes
-
-
-def test_a_deck_smaller_than_the_schedule_deals_what_it_has(tmp_path) -> None:
-    import shutil
-
-    from playground.tiebreak.cards import DATA_DIR
-
-    folder = tmp_path / "tiny"
-    shutil.copytree(DATA_DIR, folder)
-    (folder / "deck.csv").write_text(
-        "id,points,surface,copies\na,250,hard,1\nb,500,hard,1\nc,1000,hard,1\nd,2000,hard,1\n"
-    )
-    game = new_game(Rules(schedule_size=6), data=folder, seed=1).play()
-    assert game.is_over() and "cannot refill" in game.result().reason
-
-
-def test_no_health_attack_when_injuries_last_no_weeks() -> None:
-    game = act_scene()
-    set_tokens(game, 0, {"health": 2})
-    assert any(isinstance(a, Injure) for a in game.legal_actions())
-    game.rules = Rules(injury_weeks=0)
-    assert not any(isinstance(a, Injure) for a in game.legal_actions())
-
-
-def test_a_champion_takes_nothing_from_a_player_with_no_tokens() -> None:
-    game, position = defended_scene({})
-    game._advance(game._arrive(0, position, by_dice=False))
-    game.apply(game.legal_actions()[0])  # the champion's card penalty
-    assert game.phase() == "act"  # no "take nothing" step
-
-
-def test_an_injured_player_may_train_but_not_travel() -> None:
-    game = act_scene()
-    me = game.state.players[0]
-    me.injured_weeks, me.position = 2, game.board.injury
-    game.tasks = deque([Task("injured", 0, 0)])
-    set_tokens(game, 0, {"training": 2, "travel": 2})
-    actions = game.legal_actions()
-    assert any(isinstance(a, Train) for a in actions) and not any(isinstance(a, Travel) for a in actions)
-    game.apply(next(a for a in actions if isinstance(a, Train)))
-    assert game.phase() == "injured" and len(game.state.reservations) == 1
-    game.rules = Rules(injured_actions="heal only")
-    set_tokens(game, 0, {"training": 2})
-    assert game.legal_actions() == [ServeWeek()]
-
-
-@pytest.mark.parametrize(("surface_match", "start"), [("space", 3), ("champion card", 2)])
-def test_surface_bonus_compares_with_the_space_or_the_champions_card(surface_match: str, start: int) -> None:
-    game, position = defended_scene({"wildcard": 1})
-    game.rules = Rules(surface_match=surface_match)  # hard card; New York is hard, the champion's card clay
-    game._advance(game._arrive(0, position, by_dice=False))
-    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
-    game.apply(Risk(()))
-    assert game.state.contest.scores == [start, 3]
-
-
-def test_the_wildcard_slot_after_qualifying_follows_the_ruling() -> None:
-    for slot, can_risk_second in [("used by qualifying", False), ("free", True)]:
-        game, position = defended_scene({"wildcard": 2})
-        game.rules = Rules(wildcard_slot=slot)
-        game._advance(game._arrive(0, position, by_dice=False))
-        game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
-        assert (Risk(("wildcard",)) in game.legal_actions()) is can_risk_second
-
-
-def test_the_top_ranker_qualifies_only_as_top_ranker() -> None:
-    game, position = defended_scene({"sponsor": 2})
-    game.state.top_ranker = 0
-    game._advance(game._arrive(0, position, by_dice=False))
-    assert {a.pay for a in game.legal_actions()} == {"top ranker"}
 
 
 def test_chance_look_alikes_are_refused_and_change_nothing() -> None:
@@ -584,17 +208,18 @@ def test_chance_look_alikes_are_refused_and_change_nothing() -> None:
     while game.phase() != "roll":
         game.step()
     before = snapshot(game)
-    for look_alike in (Roll(1.5, 2, "clockwise"), Roll(True, 2, "clockwise"), Roll(2, 2, "sideways")):
+    for look_alike in (Roll(1.5, 2, "main"), Roll(True, 2, "main"), Roll(2, 2, "sideways")):
         with pytest.raises(IllegalAction):
             game.apply(look_alike)
         assert snapshot(game) == before
-    game.tasks.appendleft(Task("let_draw", CHANCE, 0))
+    place(game, 0, "let_1")
+    game.tasks.appendleft(Task("let_draw", "chance", 0))
     before = snapshot(game)
     with pytest.raises(IllegalAction):
         game.apply("fan_mail")
     assert snapshot(game) == before
     game.tasks.popleft()
-    game.tasks.appendleft(Task("vacant_roll", CHANCE, 0))
+    game.tasks.appendleft(Task("vacant_roll", "chance", 0))
     for look_alike in (6.0, True, 7):
         with pytest.raises(IllegalAction):
             game.apply(look_alike)
@@ -605,17 +230,95 @@ def test_play_with_too_few_policies_says_so() -> None:
         new_game(seed=1).play([greedy])
 
 
-# -- movement, Let cards, Travel and remote entries, scene by scene ---------------------------------
+# -- regressions, through the public API only -------------------------------------------------------
 
 
-def let_card(game, let_id: str):
-    return next(c for c in game.data.let_cards if c.id == let_id)
+def _first_turn(rules: Rules, p0_cards: list[Card], p1_cards: list[Card], tokens: list[str]):
+    """A 2-player game at player 0's first roll, with the schedules and tokens chance dealt."""
+    game = new_game(rules, seed=0)
+    apply_all(game, *p0_cards, *p1_cards, *tokens)
+    assert game.phase() == "roll"
+    return game
 
 
-def test_the_choice_face_at_the_fork_lets_the_player_pick_any_end() -> None:
-    game = new_game(seed=6)
+def test_a_title_won_with_a_mismatched_reserved_card_counts_the_spaces_points() -> None:
+    """With training_needs_match=False a 2000 card can reserve a 250 space; won, it is worth 250."""
+    rules = Rules(training_needs_match=False)
+    cards = [Card(2000, "hard"), Card(500, "hard"), Card(500, "clay")]
+    game = _first_turn(
+        rules, cards, [Card(250, "clay"), Card(500, "hard"), Card(1000, "hard")], ["training"] * 2
+    )
+    game.apply(Roll(1, 3, "main"))  # Start -> Pune 250
+    pune = game.board.index["t250_pune"]
+    game.apply(Train(Card(2000, "hard"), pune, "Pune 250"))
+    # the week's discard, then two cards refill the schedule (the reserved one left it too)
+    apply_all(game, EndTurn(), Discard(Card(500, "clay")), Card(1000, "hard"), Card(250, "hard"))
+    apply_all(game, "health", "travel", Roll(1, 3, "main"))  # player 1 also lands on Pune
+    apply_all(game, Enter(pune, "Pune 250", Card(250, "clay")), Risk(()), Risk(()))
+    assert game.state.contest.scores == [1, 0]  # the reserver's 2000 card does not match 250
+    apply_all(game, 1, 6, 1, 2)  # 2-0, 2-6, 3-6, 3-8: the reserver wins
+    assert game.state.titles[pune] == (0, Card(2000, "hard"))
+    assert game.state.rankings() == [250, 0]
+
+
+@pytest.mark.parametrize("let_id", ["rain_delay", "tailwind", "missed_flight", "fan_mail"])
+def test_every_let_card_keeps_united_and_final_closed_for_the_week(let_id: str) -> None:
+    """One rule for every Let effect: arriving on a Let space closes United/Final from afar."""
+    cards = [Card(1000, "hard"), Card(2000, "indoor"), Card(500, "clay")]
+    p1 = [Card(250, "clay"), Card(500, "hard"), Card(1000, "clay")]
+    for block, remote in [
+        ("whole week", False),
+        ("until you move on", let_id in ("tailwind", "missed_flight")),
+    ]:
+        game = _first_turn(Rules(remote_block=block), cards, p1, ["health", "health"])
+        game.apply(Roll(1, 1, "main"))  # Start -> Let (Auckland road)
+        game.apply(let_card(game, let_id))
+        while game.phase() == "draw_token":
+            game.step()
+        entries = {a.name for a in game.legal_actions() if isinstance(a, Enter)}
+        assert ({"United Cup", "Season Final"} <= entries) is remote, (block, let_id, entries)
+
+
+# -- each ruling's variant -------------------------------------------------------------------------
+
+
+def test_variant_the_season_ends_when_the_first_schedule_cannot_refill() -> None:
+    game = act_scene()
+    game.rules = Rules(end_when="first cannot refill")
+    me = game.state.players[0]
+    me.discards.update(me.deck)
+    me.deck.clear()
+    game.apply(EndTurn())
+    game.apply(game.legal_actions()[0])  # discard a card: a week passes, no card to draw
+    assert game.is_over() and "cannot refill" in game.result().reason
+
+
+@pytest.mark.parametrize(
+    ("end_when", "reason"),
+    [("every card used", "every tournament card"), ("first cannot refill", "cannot refill")],
+)
+def test_a_deck_smaller_than_the_schedule_deals_what_it_has(tmp_path, end_when: str, reason: str) -> None:
+    import shutil
+
+    from playground.tiebreak.cards import DATA_DIR
+
+    folder = tmp_path / "tiny"
+    shutil.copytree(DATA_DIR, folder)
+    (folder / "deck.csv").write_text(
+        "id,points,surface,copies\na,250,hard,1\nb,500,hard,1\nc,1000,hard,1\nd,2000,hard,1\n"
+    )
+    game = new_game(Rules(schedule_size=6, end_when=end_when), data=folder, seed=1)
+    assert [len(p.schedule) for p in game.state.players] == [0, 0]
+    game.play()
+    assert game.is_over() and reason in game.result().reason
+
+
+def test_variant_the_direction_die_on_every_move() -> None:
+    """The older reading: the die sets each move's direction; a choice face at a fork offers all ends."""
+    game = new_game(Rules(direction_die="every move"), seed=6)
     while game.phase() != "roll":
         game.step()
+    assert len(game.chance_outcomes()) == 36 * 3
     place(game, 0, "t500_rio")
     game.apply(Roll(1, 2, "choice"))
     assert game.phase() == "move"
@@ -625,54 +328,171 @@ def test_the_choice_face_at_the_fork_lets_the_player_pick_any_end() -> None:
     assert game.state.players[0].position == game.board.index["b_let"] and game.phase() == "let_draw"
 
 
-@pytest.mark.parametrize(
-    ("let_id", "where", "phase"),
-    [
-        ("missed_flight", "start", "act"),
-        ("tailwind", "t500_doha", "act"),
-        ("fan_mail", "let_1", "draw_token"),
-    ],
-)
-def test_let_cards_move_or_give_tokens(let_id: str, where: str, phase: str) -> None:
-    game = act_scene()
-    game._advance(game._arrive(0, game.board.index["let_1"], by_dice=True))
-    assert game.phase() == "let_draw"
-    probability = game.chance_probability(let_card(game, let_id))
-    assert probability == Fraction(game.data.let_copies[let_id], sum(game.data.let_copies.values()))
-    game.apply(let_card(game, let_id))
-    assert game.state.players[0].position == game.board.index[where] and game.phase() == phase
-    assert list(game.state.let_seen) == [let_id]
+def test_variant_a_pick_face_lets_the_player_choose_the_road() -> None:
+    game = new_game(Rules(fork_pick_faces=2), seed=6)
+    while game.phase() != "roll":
+        game.step()
+    assert dict(game.chance_outcomes())[Roll(1, 2, "pick")] == Fraction(2, 36 * 8)
+    place(game, 0, "t500_rio")
+    game.apply(Roll(1, 2, "pick"))
+    assert {game.board.spaces[a.to].id for a in game.legal_actions()} == {"let_2", "b_let"}
+
+
+def test_variant_one_shared_let_pile() -> None:
+    game = new_game(Rules(let_piles="one shared pile"), seed=1)
+    assert [p.unseen for p in game.state.let_piles] == [20]
+    game.tasks.clear()
+    game.tasks.append(Task("act", 0, 0))
+    arrive(game, 0, "let_2", by_dice=True)
+    game.apply(let_card(game, "rain_delay"))
+    assert list(game.state.let_piles[0].seen) == ["rain_delay"] and game.state.let_piles[0].unseen == 19
     assert_conserved(game)
 
 
-def test_an_invitation_let_card_stands_in_for_the_wildcard() -> None:
-    game, position = defended_scene({})
-    game._advance(game._arrive(0, game.board.index["let_1"], by_dice=True))
-    game.apply(let_card(game, "invitation"))
-    assert [c.id for c in game.state.players[0].lets] == ["invitation"]
-    game._advance(game._arrive(0, position, by_dice=False))
-    assert game.phase() == "challenge"
-    assert {a.pay for a in game.legal_actions()} == {"invitation"}
-    game.apply(game.legal_actions()[0])
-    assert not game.state.players[0].lets and list(game.state.let_seen) == ["invitation"]
+def test_variant_own_reservation_not_playable_and_its_weeks_discard() -> None:
+    for own, costs_week, can_enter, discard in [
+        ("play as vacant", True, True, True),
+        ("play as vacant", False, True, False),
+        ("not allowed", True, False, True),
+    ]:
+        game = act_scene()
+        game.rules = Rules(own_reservation=own, own_reservation_costs_week=costs_week)
+        position = game.board.index["t500_rio"]
+        set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
+        set_tokens(game, 0, {"training": 2})
+        game.apply(Train(Card(500, "clay"), position, "Rio 500"))
+        arrive(game, 0, "t500_rio")
+        enter = Enter(position, "Rio 500", Card(500, "clay"))
+        assert (enter in game.legal_actions()) is can_enter
+        if can_enter:
+            apply_all(game, enter, Risk(()), 1)  # 1 + 1 = 2: lost
+        game.apply(EndTurn())
+        assert (game.phase() == "discard") is discard
 
 
-def test_travel_to_a_champions_space_forces_the_qualification() -> None:
-    game, position = defended_scene({"travel": 2, "wildcard": 1})
-    game.apply(Travel(position, "New York 2000", "tokens"))
-    assert game.phase() == "challenge" and game.state.players[0].position == position
-    assert game.state.players[0].tokens["travel"] == 0
+def test_variant_the_reserver_gets_no_matching_card_point() -> None:
+    for point, start in [(True, 1), (False, 0)]:
+        game = act_scene()
+        game.rules = Rules(reserver_card_point=point)
+        position = game.board.index["t500_rio"]
+        game.state.reservations[position] = (1, Card(500, "clay"))
+        game.state.players[1].deck[Card(500, "clay")] -= 1
+        set_tokens(game, 1, {})
+        set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
+        set_tokens(game, 0, {})
+        arrive(game, 0, "t500_rio")
+        apply_all(game, Enter(position, "Rio 500", Card(500, "clay")), Risk(()), Risk(()))
+        assert game.state.contest.scores == [1, start]
 
 
-def test_united_and_final_can_be_entered_from_afar_unless_a_let_space_acts() -> None:
+def test_variant_an_injured_player_can_be_injured_again() -> None:
     game = act_scene()
-    set_schedule(game, 0, [Card(1000, "hard"), Card(2000, "indoor"), Card(250, "hard")])
-    place(game, 0, "plain_2")
-    game.arrival_kind = "plain"
-    entries = {(a.name, str(a.card)) for a in game.legal_actions() if isinstance(a, Enter)}
-    assert entries == {("United Cup", "1000 hard"), ("Season Final", "2000 indoor")}
-    game.arrival_kind = "let"
-    assert not any(isinstance(a, Enter) for a in game.legal_actions())
-    game.arrival_kind = "plain"
+    game.rules = Rules(injured_can_be_injured=True)
+    rival = game.state.players[1]
+    rival.injured_weeks, rival.position = 1, game.board.injury
+    set_tokens(game, 0, {"health": 2})
+    game.apply(Injure(1))
+    assert rival.injured_weeks == 2
+
+
+def test_variant_the_top_ranker_may_pay_for_the_wildcard_point() -> None:
+    game, position = defended_scene({"sponsor": 2})
+    game.rules = Rules(top_ranker_pays_wildcard=True)
+    game.state.top_ranker = 0
+    arrive(game, 0, "t2000_new_york")
+    assert {a.pay for a in game.legal_actions()} == {"top ranker", "sponsors"}
+    apply_all(game, Qualify(position, "New York 2000", Card(2000, "hard"), "sponsors"), Risk(()))
+    assert game.state.contest.scores == [3, 3]  # card + surface + the Wildcard's point
+
+
+def test_variant_a_failed_qualification_leaves_the_week_open() -> None:
+    game, _position = defended_scene({})
+    game.rules = Rules(failed_qualify_is_entry=False)
+    set_schedule(game, 0, [Card(2000, "hard"), Card(1000, "hard"), Card(2000, "indoor")])
+    arrive(game, 0, "t2000_new_york")
+    game.apply(Discard(Card(2000, "hard")))  # the champion's pick
+    names = {a.name for a in game.legal_actions() if isinstance(a, Enter)}
+    assert names == {"United Cup", "Season Final"}
+
+
+def test_variant_a_race_is_only_checked_after_a_roll() -> None:
+    game, position = defended_scene({"wildcard": 1, "training": 1, "sponsor": 1, "health": 1, "travel": 1})
+    game.rules = Rules(race_first="champion", race_won_at_start=False)
+    arrive(game, 0, "t2000_new_york")
+    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
+    game.apply(Risk(("training", "sponsor", "health", "travel")))
+    assert game.state.contest.scores == [7, 3]  # card, surface, Wildcard and 4 tokens: won on paper
+    assert game.phase() == "race_roll" and game.chance_for() == 1  # yet the champion rolls first
+    game.apply(5)  # 7-8: the champion leads by 1
+    assert game.phase() == "race_roll" and game.chance_for() == 0
+
+
+def test_variant_the_ace_survives_a_let_move() -> None:
+    for keep, bonus in [(False, 1), (True, 2)]:
+        game = new_game(Rules(ace_after_let_move=keep), seed=2)
+        while game.phase() != "roll":
+            game.step()
+        set_schedule(game, 0, [Card(500, "hard"), Card(250, "clay"), Card(250, "hard")])
+        set_tokens(game, 0, {})
+        game.apply(Roll(1, 1, "main"))  # doubles onto Let (Auckland road)
+        game.apply(let_card(game, "tailwind"))  # one more space: Doha 500
+        doha = game.board.index["t500_doha"]
+        apply_all(game, Enter(doha, "Doha 500", Card(500, "hard")), Risk(()))
+        assert game.challenger_bonus(game.state.contest) == bonus
+
+
+def test_no_health_attack_when_injuries_last_no_weeks() -> None:
+    game = act_scene()
+    set_tokens(game, 0, {"health": 2})
+    assert any(isinstance(a, Injure) for a in game.legal_actions())
+    game.rules = Rules(injury_weeks=0)
+    assert not any(isinstance(a, Injure) for a in game.legal_actions())
+
+
+def test_a_champion_takes_nothing_from_a_player_with_no_tokens() -> None:
+    game, _ = defended_scene({})
+    arrive(game, 0, "t2000_new_york")
+    game.apply(game.legal_actions()[0])  # the champion's card penalty
+    assert game.phase() == "act"  # no "take nothing" step
+
+
+def test_variant_an_injured_player_may_only_heal() -> None:
+    game = act_scene()
+    me = game.state.players[0]
+    me.injured_weeks, me.position = 2, game.board.injury
+    game.tasks = deque([Task("injured", 0, 0)])
+    set_tokens(game, 0, {"training": 2, "travel": 2, "health": 1})
+    actions = game.legal_actions()
+    assert any(isinstance(a, Train) for a in actions) and not any(isinstance(a, Travel) for a in actions)
+    game.apply(next(a for a in actions if isinstance(a, Train)))
+    assert game.phase() == "injured" and len(game.state.reservations) == 1
+    game.rules = Rules(injured_actions="heal only")
+    set_tokens(game, 0, {"training": 2, "health": 1})
+    assert game.legal_actions() == [ServeWeek(), Heal()]
+
+
+@pytest.mark.parametrize(("surface_match", "start"), [("space", 3), ("champion card", 2)])
+def test_surface_bonus_compares_with_the_space_or_the_champions_card(surface_match: str, start: int) -> None:
+    game, position = defended_scene({"wildcard": 1})
+    game.rules = Rules(surface_match=surface_match)  # hard card; New York is hard, the champion's card clay
+    arrive(game, 0, "t2000_new_york")
+    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
+    game.apply(Risk(()))
+    assert game.state.contest.scores == [start, 3]
+
+
+def test_the_wildcard_slot_after_qualifying_follows_the_ruling() -> None:
+    for slot, can_risk_second in [("used by qualifying", False), ("free", True)]:
+        game, position = defended_scene({"wildcard": 2})
+        game.rules = Rules(wildcard_slot=slot)
+        arrive(game, 0, "t2000_new_york")
+        game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
+        assert (Risk(("wildcard",)) in game.legal_actions()) is can_risk_second
+
+
+def test_united_and_final_from_afar_can_be_switched_off() -> None:
+    game = act_scene()
     game.rules = Rules(remote_united_final=False)
+    set_schedule(game, 0, [Card(1000, "hard"), Card(2000, "indoor"), Card(250, "hard")])
+    arrive(game, 0, "plain_2")
     assert not any(isinstance(a, Enter) for a in game.legal_actions())

@@ -85,6 +85,7 @@ def fork_board() -> Board:
 
 SHIPPED = Board(load_data().spaces)
 CLOCKWISE_ONLY = {
+    "direction_die": "every move",
     "direction_clockwise_faces": 1,
     "direction_counter_faces": 0,
     "direction_choice_faces": 0,
@@ -189,7 +190,7 @@ RACES = [
 
 @pytest.mark.parametrize("race", RACES)
 def test_race_bracketed_by_brute_force(race):
-    exact = odds.p_challenger_wins(*race)
+    exact = odds.p_challenger_wins(*race, settle_at_start=False)  # brute force checks after rolls
     challenger, champion, unresolved, _ = brute_force_race(*race)
     assert unresolved < EPS
     assert challenger <= exact <= challenger + unresolved
@@ -273,8 +274,39 @@ def test_race_symmetry_and_first_mover_advantage(x, rules):
 
 
 @pytest.mark.parametrize("race", RACES)
+def test_a_race_won_at_the_start_is_settled_before_any_roll(race):
+    """With settle_at_start a side already at the target with the margin wins in 0 rolls;
+    every other race is the race played roll by roll."""
+    c, h, target, margin, _, _ = race
+    settled = next(
+        (
+            c_side
+            for total, other, c_side in ((c, h, 1), (h, c, 0))
+            if total >= target and total - other >= margin
+        ),
+        None,
+    )
+    if settled is None:
+        assert odds.p_challenger_wins(*race) == odds.p_challenger_wins(*race, settle_at_start=False)
+        assert odds.expected_race_length(*race) == odds.expected_race_length(*race, settle_at_start=False)
+        assert odds.race_length(*race)["rolls"].iloc[0] == 1
+    else:
+        assert odds.p_challenger_wins(*race) == settled
+        assert odds.expected_race_length(*race) == 0
+        frame = odds.race_length(*race, max_rolls=5)
+        assert list(frame["rolls"]) == [0, 1, 2, 3, 4, 5, ">5"] and frame["probability"].iloc[0] == 1
+        assert simulate.simulate_race_lengths(*race, games=10) == {0: 1.0}
+
+
+def test_some_test_races_are_won_at_the_start():
+    """The parametrized races above include both kinds, so neither branch goes untested."""
+    assert odds.won_at_start(30, 0, 7, 3) is True and odds.won_at_start(0, 2, 1, 1) is False
+    assert odds.won_at_start(2, 3, 7, 2) is None and odds.won_at_start(8, 7, 7, 2) is None
+
+
+@pytest.mark.parametrize("race", RACES)
 def test_race_length_matches_brute_force(race):
-    frame = odds.race_length(*race, max_rolls=40)
+    frame = odds.race_length(*race, settle_at_start=False, max_rolls=40)
     assert len(frame) == 41 and frame["rolls"].iloc[-1] == ">40"
     assert sum(frame["probability"]) == 1  # exactly, tail included
     assert frame["cumulative"].iloc[-1] == 1
@@ -285,7 +317,7 @@ def test_race_length_matches_brute_force(race):
 
 @pytest.mark.parametrize("race", RACES)
 def test_expected_race_length_within_tail_bound(race):
-    expected = odds.expected_race_length(*race)
+    expected = odds.expected_race_length(*race, settle_at_start=False)
     _, _, rest, ended = brute_force_race(*race, eps=Fraction(1, 10**14))
     shown = sum(n * p for n, p in enumerate(ended, start=1))
     # Rolls beyond the enumeration add at least (N + 1) * rest, and (the unresolved mass
@@ -423,7 +455,11 @@ def power_iteration(board: Board, rules: Rules) -> np.ndarray:
             for face, count in faces.items():
                 if count == 0:
                     continue
-                if face == "choice":
+                if face in ("main", "branch", "pick"):  # 'fork only': clockwise, the face picks the road
+                    ends = set(
+                        board.destinations(pos, steps, "clockwise", "player" if face == "pick" else face)
+                    )
+                elif face == "choice":
                     fork = rules.fork_on_choice
                     ends = set(board.destinations(pos, steps, "clockwise", fork))
                     ends |= set(board.destinations(pos, steps, "counter", fork))
@@ -443,14 +479,19 @@ def power_iteration(board: Board, rules: Rules) -> np.ndarray:
     return np.array([sum(row[index[(pos, w)]] for w in range(weeks + 1)) for pos in range(n)])
 
 
+EVERY_MOVE = {"direction_die": "every move"}
+
 LANDING_CASES = [
     (SHIPPED, Rules()),
-    (SHIPPED, Rules(fork_on_clockwise="player", fork_on_counter="main", injury_weeks=3)),
-    (SHIPPED, Rules(number_die_sides=4, fork_on_choice="branch", injury_weeks=0)),
-    (SHIPPED, Rules(direction_counter_faces=0, direction_choice_faces=1)),
+    (SHIPPED, Rules(fork_main_faces=1, fork_branch_faces=4, injury_weeks=3)),
+    (SHIPPED, Rules(fork_main_faces=0, fork_branch_faces=0, fork_pick_faces=1, number_die_sides=4)),
+    (SHIPPED, Rules(fork_on_clockwise="player", fork_on_counter="main", injury_weeks=3, **EVERY_MOVE)),
+    (SHIPPED, Rules(number_die_sides=4, fork_on_choice="branch", injury_weeks=0, **EVERY_MOVE)),
+    (SHIPPED, Rules(direction_counter_faces=0, direction_choice_faces=1, **EVERY_MOVE)),
     (fork_board(), Rules()),
+    (fork_board(), Rules(**EVERY_MOVE)),
     (fork_board(), Rules(number_die_sides=3, fork_on_clockwise="branch", **CLOCKWISE_ONLY)),
-    (trap_board(1), Rules(number_die_sides=3, fork_on_clockwise="player")),
+    (trap_board(1), Rules(number_die_sides=3, fork_on_clockwise="player", **EVERY_MOVE)),
     (trap_board(1), Rules(number_die_sides=3, fork_on_clockwise="player", **CLOCKWISE_ONLY)),  # transient
 ]
 

@@ -152,5 +152,5 @@ def test_race_panel_starts_from_the_rules() -> None:
         champion_head_start=2, race_target=9, race_margin=3, race_first="champion", tiebreak_die_sides=8
     )
     panel = race_panel(rules=rules)
-    assert panel.args() == (2, 2, 9, 3, 8, "champion")
-    assert panel.probability == p_challenger_wins(2, 2, 9, 3, 8, "champion")
+    assert panel.args() == (2, 2, 9, 3, 8, "champion", True)
+    assert panel.probability == p_challenger_wins(2, 2, 9, 3, 8, "champion", True)

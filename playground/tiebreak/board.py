@@ -137,3 +137,8 @@ class Board:
     def tournaments(self) -> tuple[int, ...]:
         """The positions of every space where a tournament can be won."""
         return tuple(i for i, s in enumerate(self.spaces) if s.is_tournament)
+
+    @cached_property
+    def let_spaces(self) -> tuple[int, ...]:
+        """The positions of the Let spaces, in board order: one Let pile each."""
+        return tuple(i for i, s in enumerate(self.spaces) if s.kind == "let")

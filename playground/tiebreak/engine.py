@@ -6,21 +6,24 @@ draw tokens, roll, act, end the week. Arriving somewhere queues what the space a
 card, a forced challenge), and a tournament queues its risk decisions and dice. Keeping the flow
 as data makes every chance step explicit and every decision a legal-action list.
 
-How the engine reads what the rulebook leaves open, beyond the switches in ``Rules``:
+Every reading of the rulebook that is a real choice is a field of ``Rules``. What the engine
+does beyond them is not a choice, and why:
 
-- Arriving at a champion's space forces a qualification attempt only if you have not entered a
-  tournament this week; a failed attempt counts as your week's entry, and as no card entered,
-  the week's discard still follows.
-- The turn you land on the Injury space ends at once (with the week's discard); the injury
-  weeks are the turns after it. Spending Health down to 0 weeks lets you roll and act that week.
-- A Let card that moves you never makes you draw a second Let card. The Let cards form one
-  pile: a card is drawn at random from those not yet seen, and once all have been seen the pile's
-  order is known, as cards go back to the bottom.
-- You may play a tournament you reserved with Training as a vacant one, with the reserved card.
-  An injured reserver cannot play, so the arriving player plays it as vacant, and the reserved
-  card is lost if they win.
-- The Ace counts only at the space the dice move ended on, not after Travel or a Let move.
-- Decks and the token bag are counted, not ordered: every draw is a chance step over what is left.
+- The injury weeks are the turns after the one you land on the Injury space; that turn is still
+  yours (Health, and the special actions ``Rules.injured_actions`` allows). A player who is
+  injured is never on tour, so a fight with them cannot happen: their titles count as vacant to
+  visitors, and a visitor to a tournament they reserved plays it as vacant (the rulebook's
+  "your tournaments count as vacant"); the reserved card is lost if the visitor wins.
+- Arriving at a champion's space forces a qualification attempt once a week: a second arrival
+  the same week (by a flight, say) cannot be a second tournament that week.
+- A Let card that moves you onto another Let space draws no second card: chains of Let cards
+  could otherwise loop for ever (two piles that send you to each other).
+- No card is used when a qualification fails, so the week's discard still follows.
+- Decks, the token bag and the Let piles are counted, not ordered: every draw is a chance step
+  over what is left. A Let pile is dealt from the shuffled Let deck: the top card of a pile no one
+  has drawn to the bottom yet is equally likely to be any card still unseen, so an unseen draw is
+  a chance step over every unseen card; once a pile's own cards have all been seen, its order is
+  known (cards go back to the bottom) and drawing from it is no chance at all.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ from .actions import (
 )
 from .cards import Card, LetCard, TiebreakData, load_data
 from .rules import TOKEN_TYPES, Rules
-from .state import Contest, Player, State
+from .state import Contest, LetPile, Player, State
 
 AUTO = "auto"
 
@@ -94,7 +97,7 @@ class TiebreakGame(Game):
         self.board = self.data.board
         self.target = rules.target_score(players)
         sides = rules.number_die_sides
-        faces = {f: n for f, n in rules.direction_faces().items() if n}
+        faces = {f: n for f, n in rules.direction_faces().items() if n}  # as the die is read now
         self._face_chance = {f: Fraction(n, sum(faces.values())) for f, n in faces.items()}
         self._rolls = [
             (Roll(a, b, f), p / (sides * sides))
@@ -110,6 +113,7 @@ class TiebreakGame(Game):
             ],
             bag=Counter({t: n for t, n in rules.bag().items() if n}),
             let_unseen=Counter(self.data.let_copies),
+            let_piles=self._deal_let_piles(),
         )
         self.tasks: deque[Task] = deque()
         self.reason = ""
@@ -118,6 +122,16 @@ class TiebreakGame(Game):
             self.tasks.append(Task("draw_card", CHANCE, p, rules.schedule_size))
         self.tasks.append(Task("start_turn", AUTO, 0))
         self._advance([])
+
+    def _deal_let_piles(self) -> list[LetPile]:
+        """Deal the Let deck round the piles, one card at a time (sizes differ by at most one)."""
+        piles = 1 if self.rules.let_piles == "one shared pile" else max(len(self.board.let_spaces), 1)
+        cards = sum(self.data.let_copies.values())
+        return [LetPile(cards // piles + (k < cards % piles)) for k in range(piles)]
+
+    def let_pile_at(self, position: int) -> int:
+        """The index of the Let pile drawn from at a Let space."""
+        return 0 if len(self.state.let_piles) == 1 else self.board.let_spaces.index(position)
 
     def fresh(self) -> TiebreakGame:
         return TiebreakGame(self.rules, self.data, self.seed, self.players)
@@ -159,7 +173,7 @@ class TiebreakGame(Game):
             return self.state.players[task.player].deck
         if task.kind == "draw_token":
             return self.state.bag
-        if task.kind == "let_draw":
+        if task.kind == "let_draw":  # only a pile with unseen cards left is a chance step
             return self.state.let_unseen
         return None
 
@@ -214,6 +228,8 @@ class TiebreakGame(Game):
 
     def _options_act(self, task: Task) -> list[Action]:
         options: list[Action] = [EndTurn()]
+        if self.state.players[task.player].injured_weeks:  # the week you land on the Injury space
+            return options + self._injured_options(task.player)
         if not self.entered:
             options += self._entries(task.player)
         return options + self._specials(task.player, travel=True)
@@ -236,13 +252,16 @@ class TiebreakGame(Game):
                     if not match or self.board.spaces[i].points == card.points
                 ]
         pays = (["tokens"] if me.tokens["travel"] >= self.rules.travel_cost else []) + (
-            ["ticket"] if any(c.effect == "keep_travel" for c in me.lets) else []
+            ["ticket"] if me.held_let("keep_travel") else []
         )
         for pay in pays if travel else ():
             options += [Travel(i, s.name, pay) for i, s in enumerate(self.board.spaces) if i != me.position]
         if me.tokens["health"] >= self.rules.health_attack_cost and self.rules.injury_weeks:
+            again = self.rules.injured_can_be_injured
             options += [
-                Injure(q) for q in range(self.players) if q != p and self.state.players[q].injured_weeks == 0
+                Injure(q)
+                for q in range(self.players)
+                if q != p and (again or self.state.players[q].injured_weeks == 0)
             ]
         return options
 
@@ -250,7 +269,7 @@ class TiebreakGame(Game):
         """Tournaments the player may enter now: where they stand, or United/Final from afar."""
         me = self.state.players[p]
         spaces = [me.position]
-        if self.rules.remote_united_final and self.arrival_kind not in ("let", "injury"):
+        if self.rules.remote_united_final and not self._remote_blocked():
             spaces += [
                 i
                 for i in self.board.tournaments
@@ -267,7 +286,8 @@ class TiebreakGame(Game):
                 continue
             reserved = self.state.reservations.get(i)
             if reserved and reserved[0] == p:
-                options.append(Enter(i, space.name, reserved[1]))
+                if self.rules.own_reservation == "play as vacant":
+                    options.append(Enter(i, space.name, reserved[1]))
                 continue
             options += [Enter(i, space.name, c) for c in sorted(set(me.schedule)) if c.points == space.points]
         return options
@@ -275,8 +295,14 @@ class TiebreakGame(Game):
     def _qualifications(self, p: int, space: int) -> list[Action]:
         """Every way to qualify against the champion at space: a matching card and a Wildcard."""
         me = self.state.players[p]
-        # the Top Ranker qualifies as such, with no Wildcard point
-        pays = ["top ranker"] if self.state.top_ranker == p else self._wildcard_payments(me)
+        # the Top Ranker qualifies as such, with no Wildcard point (or, if the rules let them,
+        # pays a Sponsor pair or an Invitation for the Wildcard's point)
+        if self.state.top_ranker == p:
+            pays = ["top ranker"]
+            if self.rules.top_ranker_pays_wildcard:
+                pays += [pay for pay in self._wildcard_payments(me) if pay != "wildcard"]
+        else:
+            pays = self._wildcard_payments(me)
         points = self.board.spaces[space].points
         cards = sorted(c for c in set(me.schedule) if c.points == points)
         return [Qualify(space, self.board.spaces[space].name, c, pay) for c in cards for pay in pays]
@@ -288,7 +314,7 @@ class TiebreakGame(Game):
             pays.append("wildcard")
         if me.tokens["sponsor"] >= self.rules.sponsor_cost:
             pays.append("sponsors")
-        if any(c.effect == "keep_wildcard" for c in me.lets):
+        if me.held_let("keep_wildcard"):
             pays.append("invitation")
         return pays
 
@@ -336,10 +362,13 @@ class TiebreakGame(Game):
         return [GiveBack(t) for t in TOKEN_TYPES if self.state.players[task.player].tokens[t]]
 
     def _options_injured(self, task: Task) -> list[Action]:
-        me = self.state.players[task.player]
-        options: list[Action] = [ServeWeek()] + ([Heal()] if me.tokens["health"] else [])
+        return [ServeWeek(), *self._injured_options(task.player)]
+
+    def _injured_options(self, p: int) -> list[Action]:
+        """What an injured player may do besides ending the week: Health, and the allowed specials."""
+        options: list[Action] = [Heal()] if self.state.players[p].tokens["health"] else []
         if self.rules.injured_actions == "all but travel":
-            options += self._specials(task.player, travel=False)
+            options += self._specials(p, travel=False)
         return options
 
     def why_illegal(self, action: Action) -> str:
@@ -391,14 +420,15 @@ class TiebreakGame(Game):
             elif task.kind == "draw_card" and not self.state.players[task.player].deck:
                 self.tasks.popleft()
                 events.append(Event(f"{self.player_name(task.player)}'s deck is empty: no card drawn."))
-            elif task.kind == "let_draw" and not self.state.let_unseen:
+            elif task.kind == "let_draw" and not self._let_pile().unseen:
                 self.tasks.popleft()
-                if self.state.let_seen:  # every card has been seen: the pile's order is known
-                    events += self._let_effect(task.player, self._let(self.state.let_seen.popleft()))
+                pile = self._let_pile()
+                if pile.seen:  # every card of this pile has been seen: its order is known
+                    events += self._let_effect(task.player, self._let(pile.seen.popleft()))
                 else:
-                    events.append(Event("Every Let card is in a player's hand: nothing to draw."))
-            elif task.kind == "act" and self.state.players[task.player].injured_weeks:
-                self.tasks.popleft()
+                    events.append(
+                        Event("Every card of this Let pile is in a player's hand: nothing to draw.")
+                    )
             elif task.kind in _AUTO_KINDS:
                 self.tasks.popleft()
                 events += getattr(self, f"_do_{task.kind}")(task, None)
@@ -411,9 +441,20 @@ class TiebreakGame(Game):
         """Put tasks at the front of the queue, in the given order."""
         self.tasks.extendleft(reversed(tasks))
 
+    def _let_pile(self) -> LetPile:
+        """The pile of the Let space the player to draw stands on."""
+        return self.state.let_piles[self.let_pile_at(self.state.players[self.tasks[0].player].position)]
+
+    def _remote_blocked(self) -> bool:
+        """Are United/Final from afar closed now, after a Let or Injury space acted on the player?"""
+        if self.rules.remote_block == "whole week":
+            return self.blocked_this_week
+        return self.arrival_kind in ("let", "injury")
+
     def _new_week(self) -> None:
         self.entered = False  # entered a tournament this week
         self.card_used = False  # a schedule card was used to enter
+        self.blocked_this_week = False  # arrived on a Let or Injury space this week
         self.arrival_kind = ""
         self.ace_space: int | None = None
         self.doubles = False
@@ -443,7 +484,7 @@ class TiebreakGame(Game):
     def _do_roll(self, task: Task, roll: Roll) -> list[Event]:
         me = self.state.players[task.player]
         steps = roll.first + roll.second
-        options = self.board.move_ends(me.position, steps, roll.face, self.rules.fork_rule(roll.face))
+        options = self.board.move_ends(me.position, steps, *self.rules.move_of(roll.face))
         events = [Event(f"{me.name} rolls {roll}" + (" (doubles: an Ace!)" if roll.doubles else "") + ".")]
         self.doubles = roll.doubles
         if len(options) == 1:
@@ -454,6 +495,7 @@ class TiebreakGame(Game):
 
     def _do_let_draw(self, task: Task, card: Any) -> list[Event]:
         self._take_from(self.state.let_unseen, card.id)
+        self._let_pile().unseen -= 1
         return self._let_effect(task.player, card)
 
     def _do_vacant_roll(self, task: Task, die: int) -> list[Event]:
@@ -472,7 +514,7 @@ class TiebreakGame(Game):
         c.scores[r] += die
         who = self.state.players[c.player if r == 0 else c.opponent].name
         events = [Event(f"{who} rolls {die}: {c.scores[0]}-{c.scores[1]}.")]
-        if c.scores[r] >= self.rules.race_target and c.scores[r] - c.scores[1 - r] >= self.rules.race_margin:
+        if self._race_won(c, r):
             return events + self._finish(c, r == 0)
         c.roller = 1 - r
         self._then(Task("race_roll", CHANCE, task.player))
@@ -489,6 +531,8 @@ class TiebreakGame(Game):
         if isinstance(action, EndTurn):
             return [Event(f"{me.name} ends the week.")]
         self._then(task)  # acting goes on until the player ends the week
+        if isinstance(action, Heal):
+            return self._heal(me)
         if isinstance(action, Enter):
             return self._enter(p, action)
         if isinstance(action, Qualify):
@@ -507,9 +551,7 @@ class TiebreakGame(Game):
             if action.pay == "tokens":
                 self._spend(me, "travel", self.rules.travel_cost)
             else:
-                ticket = next(c for c in me.lets if c.effect == "keep_travel")
-                me.lets.remove(ticket)
-                self.state.let_seen.append(ticket.id)
+                self._return_let(me, "keep_travel")
             return [Event(f"{me.name} flies to {action.name}.")] + self._arrive(p, action.to, by_dice=False)
         if isinstance(action, Injure):
             self._spend(me, "health", self.rules.health_attack_cost)
@@ -563,20 +605,27 @@ class TiebreakGame(Game):
         self._discard(me, action.card)
         return [Event(f"{me.name} lets a week pass and discards {action.card}.")]
 
+    def _heal(self, me: Player) -> list[Event]:
+        """Spend one Health token: a week less injured."""
+        self._spend(me, "health", 1)
+        me.injured_weeks -= 1
+        if me.injured_weeks == 0:
+            return [Event(f"{me.name} spends a Health token and is fit again.")]
+        return [Event(f"{me.name} spends a Health token: {me.injured_weeks} weeks left.")]
+
     def _do_injured(self, task: Task, action: Action) -> list[Event]:
         me = self.state.players[task.player]
         if isinstance(action, Heal):
-            self._spend(me, "health", 1)
-            me.injured_weeks -= 1
-            if me.injured_weeks == 0:
+            events = self._heal(me)
+            if me.injured_weeks == 0:  # back on tour this very week
                 self._then(
                     Task("roll", CHANCE, task.player),
                     Task("act", task.player, task.player),
                     Task("end_week", AUTO, task.player),
                 )
-                return [Event(f"{me.name} spends a Health token and is fit again: back on tour this week.")]
-            self._then(task)
-            return [Event(f"{me.name} spends a Health token: {me.injured_weeks} weeks left.")]
+            else:
+                self._then(task)
+            return events
         if not isinstance(action, ServeWeek):  # Training or a Health attack from the Injury space
             self._then(task)
             return self._special(task.player, action)
@@ -611,7 +660,7 @@ class TiebreakGame(Game):
         me = self.state.players[task.player]
         missing = self.rules.schedule_size - len(me.schedule)
         left = sum(me.deck.values())
-        if missing > left and self.rules.end_when == "any schedule cannot refill":
+        if missing > left and self.rules.end_when == "first cannot refill":
             return self._end(f"{me.name} cannot refill the schedule: the season is over")
         if min(missing, left) > 0:
             self._then(Task("draw_card", CHANCE, task.player, min(missing, left)))
@@ -634,13 +683,14 @@ class TiebreakGame(Game):
         space = self.board.spaces[position]
         self.ace_space = position if by_dice and self.doubles else None
         self.arrival_kind = space.kind
+        self.blocked_this_week |= space.kind in ("let", "injury")
         events = [Event(f"{me.name} arrives at {space.name}.")]
         if space.kind == "injury":
             return events + self._injure(p, f"{me.name} lands on the Injury space and")
         if space.kind == "let":
             self._then(Task("let_draw", CHANCE, p))
         elif self._defended(position, p) and not self.entered:
-            self.entered = True
+            self.entered = self.rules.failed_qualify_is_entry  # a qualification below sets it anyway
             if self._options_challenge(Task("challenge", p, p)):
                 self._then(Task("challenge", p, p))
             else:
@@ -673,11 +723,11 @@ class TiebreakGame(Game):
     def _let_effect(self, p: int, card: Any) -> list[Event]:
         me = self.state.players[p]
         events = [Event(f"{me.name} draws the Let card {card.name}: {card.description}")]
-        kept = card.effect in ("keep_wildcard", "keep_travel")
-        if kept:
-            me.lets.append(card)
+        pile = self.let_pile_at(me.position)
+        if card.effect in ("keep_wildcard", "keep_travel"):
+            me.lets.append((card, pile))
         else:
-            self.state.let_seen.append(card.id)
+            self.state.let_piles[pile].seen.append(card.id)
         if card.effect == "draw_tokens":
             self._then(Task("draw_token", CHANCE, p, card.amount))
         elif card.effect == "lose_token" and me.token_count():
@@ -686,12 +736,13 @@ class TiebreakGame(Game):
             direction = "clockwise" if card.amount > 0 else "counter"
             to = self.board.destinations(me.position, abs(card.amount), direction, "main")[0]
             space = self.board.spaces[to]
+            keep_ace = self.rules.ace_after_let_move and self.ace_space is not None
             if space.kind == "let":  # a Let card never sends you to draw another
                 me.position = to
-                self.ace_space = None
+                self.ace_space = to if keep_ace else None
                 events.append(Event(f"{me.name} moves to {space.name} (no second Let card)."))
             else:
-                events += self._arrive(p, to, by_dice=False)
+                events += self._arrive(p, to, by_dice=keep_ace)
         return events
 
     def _enter(self, p: int, action: Enter) -> list[Event]:
@@ -701,6 +752,7 @@ class TiebreakGame(Game):
         ace = self.ace_space == action.space
         if reserved and reserved[0] == p:
             del self.state.reservations[action.space]
+            self.card_used = not self.rules.own_reservation_costs_week
             self.state.contest = Contest(p, action.space, action.card, ace)
             text = f"{me.name} plays their reserved {action.name}: a vacant tournament."
         else:
@@ -726,9 +778,7 @@ class TiebreakGame(Game):
         elif action.pay == "sponsors":
             paid = ("sponsor",) * self.rules.sponsor_cost
         elif action.pay == "invitation":
-            card = next(c for c in me.lets if c.effect == "keep_wildcard")
-            me.lets.remove(card)
-            self.state.let_seen.append(card.id)
+            self._return_let(me, "keep_wildcard")
         for t in paid:
             me.tokens[t] -= 1
         champion, champion_card = self.state.titles[action.space]
@@ -764,16 +814,33 @@ class TiebreakGame(Game):
             bonus += r.wildcard_bonus if c.pay != "top ranker" else 0
         return bonus
 
+    def reserver_bonus(self, c: Contest) -> int:
+        """The reserver's points before any die in a Training tie-break: the matching card."""
+        matches = c.opponent_card is not None and c.opponent_card.points == self.board.spaces[c.space].points
+        return self.rules.matching_card_bonus if self.rules.reserver_card_point and matches else 0
+
     def _start_race(self, c: Contest) -> list[Event]:
         r = self.rules
         mine = self.challenger_bonus(c) + len(c.risked)
         theirs = (
-            r.champion_head_start if c.kind == "defended" else r.matching_card_bonus + len(c.opponent_risked)
+            r.champion_head_start if c.kind == "defended" else self.reserver_bonus(c) + len(c.opponent_risked)
         )
         c.scores = [mine, theirs]
         c.roller = 0 if r.race_first == "challenger" else 1
+        events = [
+            Event(f"Tie-break race to {r.race_target}, win by {r.race_margin}: starts {mine}-{theirs}.")
+        ]
+        if r.race_won_at_start:
+            for side in (0, 1):
+                if self._race_won(c, side):
+                    return events + [Event("Already won before anyone rolls.")] + self._finish(c, side == 0)
         self._then(Task("race_roll", CHANCE, c.player))
-        return [Event(f"Tie-break race to {r.race_target}, win by {r.race_margin}: starts {mine}-{theirs}.")]
+        return events
+
+    def _race_won(self, c: Contest, side: int) -> bool:
+        """Does side (0 the arriving player, 1 the other) meet the race's target and margin?"""
+        mine, theirs = c.scores[side], c.scores[1 - side]
+        return mine >= self.rules.race_target and mine - theirs >= self.rules.race_margin
 
     def _finish(self, c: Contest, challenger_won: bool) -> list[Event]:
         """Settle a tournament: cards to the board or the discards, tokens to the bag or the champion."""
@@ -854,6 +921,12 @@ class TiebreakGame(Game):
         self.reason = reason
         return [Event(reason[0].upper() + reason[1:] + ".")]
 
+    def _return_let(self, me: Player, effect: str) -> None:
+        """Spend a kept Let card: it goes to the bottom of the pile it was drawn from."""
+        held = next(h for h in me.lets if h[0].effect == effect)
+        me.lets.remove(held)
+        self.state.let_piles[held[1]].seen.append(held[0].id)
+
     def _spend(self, player: Player, token: str, n: int) -> None:
         """Pay n tokens of one type back into the bag."""
         player.tokens[token] -= n
@@ -881,7 +954,11 @@ class TiebreakGame(Game):
         leaders = [p for p, r in enumerate(ranks) if r == best]
         if len(leaders) > 1 and self.rules.final_tie == "most 2000 titles":
             big = {
-                p: sum(1 for h, c in self.state.titles.values() if h == p and c.points == 2000)
+                p: sum(
+                    1
+                    for i, (h, _) in self.state.titles.items()
+                    if h == p and self.board.spaces[i].points == 2000
+                )
                 for p in leaders
             }
             most = max(big.values())

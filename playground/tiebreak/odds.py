@@ -65,6 +65,7 @@ __all__ = [
     "reach_target_formula",
     "token_value_table",
     "vacant_bonus",
+    "won_at_start",
 ]
 
 
@@ -187,7 +188,9 @@ class _Race:
         return list(seen)
 
 
-def check_race_args(challenger: int, champion: int, target: int, margin: int, sides: int, first: str) -> None:
+def check_race_args(
+    challenger: int, champion: int, target: int, margin: int, sides: int, first: str, settle: bool = True
+) -> None:
     """Raise ValueError, in words, unless the race settings make a race that surely ends."""
     _check_int("challenger_start", challenger, 0)
     _check_int("champion_start", champion, 0)
@@ -196,18 +199,34 @@ def check_race_args(challenger: int, champion: int, target: int, margin: int, si
     _check_int("sides", sides, 2)  # with a 1-sided die a tied race would never end
     if first not in ROLLERS:
         raise ValueError(f"first must be 'challenger' or 'champion'; got {first!r}")
+    if not isinstance(settle, bool):
+        raise ValueError(f"settle_at_start must be True or False; got {settle!r}")
 
 
-def race_args(rules: Rules) -> tuple[int, int, int, int, str]:
+def race_args(rules: Rules) -> tuple[int, int, int, int, str, bool]:
     """The race settings of a Rules object, in the order the race functions take them after
-    the challenger's start: champion start, target, margin, die sides, first roller."""
+    the challenger's start: champion start, target, margin, die sides, first roller, and
+    whether a race already won at the start is settled before any roll."""
     return (
         rules.champion_head_start,
         rules.race_target,
         rules.race_margin,
         rules.tiebreak_die_sides,
         rules.race_first,
+        rules.race_won_at_start,
     )
+
+
+def won_at_start(challenger: int, champion: int, target: int, margin: int) -> bool | None:
+    """Who has won before anyone rolls: True the challenger, False the champion, None nobody.
+
+    A side has won when its total is at least the target and it leads by at least the margin
+    (both sides cannot, as the margin is at least 1).
+    """
+    for total, other, side in ((challenger, champion, True), (champion, challenger, False)):
+        if total >= target and total - other >= margin:
+            return side
+    return None
 
 
 def _checked_cache(func: Callable[..., T]) -> Callable[..., T]:
@@ -223,7 +242,7 @@ def _checked_cache(func: Callable[..., T]) -> Callable[..., T]:
     def call(*args: Any, **kwargs: Any) -> T:
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        check_race_args(*list(bound.arguments.values())[:6])
+        check_race_args(*list(bound.arguments.values())[:7])
         return cached(*bound.args)
 
     call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
@@ -273,8 +292,12 @@ def p_challenger_wins(
     margin: int = 2,
     sides: int = 6,
     first: str = "challenger",
+    settle_at_start: bool = True,
 ) -> Fraction:
     """The exact chance that the challenger wins the tie-break race.
+
+    With settle_at_start (the default, as Rules.race_won_at_start), a side whose starting total
+    already meets the target and the margin wins before anyone rolls.
 
     Why this is finite although a race can last for ever: once both totals have reached the
     target, only the lead of the player about to roll matters, and that lead always lies between
@@ -282,6 +305,9 @@ def p_challenger_wins(
     roll). So the endless tail folds into at most 2 * margin - 2 linear equations, solved exactly;
     the positions before that are finitely many and never repeat.
     """
+    settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
+    if settled is not None:
+        return Fraction(int(settled))
     race = _Race(target, margin, sides)
     start = _start(race, challenger_start, champion_start, first)
     mover_wins = _solve_race(race, start, sign=-1)[start]
@@ -324,6 +350,7 @@ def race_chain(
     margin: int = 2,
     sides: int = 6,
     first: str = "challenger",
+    settle_at_start: bool = True,
 ) -> RaceChain:
     """The race's infinite tail written as a finite set of sympy equations, and solved by sympy.
 
@@ -331,7 +358,7 @@ def race_chain(
     leads by more than -margin; and a roller leading by margin - 1 or more wins with any roll.
     Hence the leads 1 - margin .. margin - 2 are all the tail ever needs: one unknown each.
     """
-    check_race_args(challenger_start, champion_start, target, margin, sides, first)
+    check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
     race = _Race(target, margin, sides)
     leads = tuple(range(1 - margin, margin - 1))
     symbols = {lead: sympy.Symbol(f"w_{lead}") for lead in leads}
@@ -348,7 +375,7 @@ def race_chain(
         equations.append(sympy.Eq(symbols[lead], rhs))
     solved = sympy.solve(equations, list(symbols.values()), dict=True) if equations else [{}]
     solution = {s: sympy.Rational(v) for s, v in solved[0].items()}
-    exact = p_challenger_wins(challenger_start, champion_start, target, margin, sides, first)
+    exact = p_challenger_wins(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
     start = _start(race, challenger_start, champion_start, first)
     open_positions = sum(1 for s in race.reachable(start) if s[0] == "open")
     return RaceChain(
@@ -369,11 +396,15 @@ def _race_length_exact(
     margin: int,
     sides: int,
     first: str,
+    settle_at_start: bool,
     max_rolls: int,
 ) -> tuple[tuple[Fraction, ...], Fraction]:
+    """(chance the race ends on roll 0, 1, ..., max_rolls; chance it is still going after)."""
+    if settle_at_start and won_at_start(challenger_start, champion_start, target, margin) is not None:
+        return (Fraction(1),) + (Fraction(0),) * max_rolls, Fraction(0)
     race = _Race(target, margin, sides)
     mass: dict[RaceState, Fraction] = {_start(race, challenger_start, champion_start, first): 1}
-    ended = []
+    ended = [Fraction(0)]
     for _ in range(max_rolls):
         over = Fraction(0)
         after: dict[RaceState, Fraction] = defaultdict(Fraction)
@@ -395,11 +426,13 @@ def race_length(
     margin: int = 2,
     sides: int = 6,
     first: str = "challenger",
+    settle_at_start: bool = True,
     max_rolls: int = 40,
 ) -> pd.DataFrame:
     """How many rolls the race takes, exactly: a table a notebook can show or plot.
 
-    One row per n = 1..max_rolls with the exact chance the race ends on roll n, then one last
+    One row per n = 1..max_rolls with the exact chance the race ends on roll n (led by a row for
+    n = 0 when the race is already won before anyone rolls), then one last
     row labelled ">max_rolls" with the exact chance it is still going after max_rolls rolls, so
     the ``probability`` column adds up to exactly 1. Columns: ``rolls``, ``probability``
     (Fraction), ``decimal`` (float), ``cumulative`` (Fraction: over within this many rolls).
@@ -407,10 +440,11 @@ def race_length(
     """
     _check_int("max_rolls", max_rolls, 1)
     ended, tail = _race_length_exact(
-        challenger_start, champion_start, target, margin, sides, first, max_rolls
+        challenger_start, champion_start, target, margin, sides, first, settle_at_start, max_rolls
     )
-    labels: list[int | str] = [*range(1, max_rolls + 1), f">{max_rolls}"]
-    probabilities = [*ended, tail]
+    first_row = 0 if ended[0] else 1
+    labels: list[int | str] = [*range(first_row, max_rolls + 1), f">{max_rolls}"]
+    probabilities = [*ended[first_row:], tail]
     cumulative, running = [], Fraction(0)
     for p in probabilities:
         running += p
@@ -433,12 +467,17 @@ def expected_race_length(
     margin: int = 2,
     sides: int = 6,
     first: str = "challenger",
+    settle_at_start: bool = True,
 ) -> Fraction:
     """The exact average number of rolls (both players' rolls counted) a race lasts.
+
+    A race already won at the start (with settle_at_start) lasts 0 rolls.
 
     Same folded chain as p_challenger_wins: expected rolls left = 1 for this roll plus, if it
     does not win, the expected rolls left from the next position.
     """
+    if settle_at_start and won_at_start(challenger_start, champion_start, target, margin) is not None:
+        return Fraction(0)
     race = _Race(target, margin, sides)
     start = _start(race, challenger_start, champion_start, first)
     return _solve_race(race, start, sign=+1)[start]
@@ -604,7 +643,7 @@ def move_distribution(board: Board, rules: Rules, position: int) -> Dist:
     out: dict[int, Fraction] = defaultdict(Fraction)
     for steps, p_steps in sums.items():
         for face, n in faces.items():
-            ends = board.move_ends(position, steps, face, rules.fork_rule(face))
+            ends = board.move_ends(position, steps, *rules.move_of(face))
             share = p_steps * Fraction(n, all_faces) / len(ends)
             for end in ends:
                 out[end] += share

@@ -48,7 +48,7 @@ def expected_value(game: TiebreakGame, token_worth: int = 150) -> Action:
         base = game.challenger_bonus(contest)
         # against a reserver (Training), assume they risk nothing: their start is the matching card
         head, *race = race_args(rules)
-        head = head if contest.kind == "defended" else rules.matching_card_bonus
+        head = head if contest.kind == "defended" else game.reserver_bonus(contest)
 
         def value(risk: Risk) -> Fraction:
             start = base + len(risk.tokens)

@@ -17,6 +17,9 @@ TOKEN_TYPES = ("wildcard", "training", "sponsor", "health", "travel")
 
 FORK_CHOICES = ("main", "branch", "player")
 
+DIRECTION_MODES = ("fork only", "every move")
+"""How the direction die is read: only at a fork (rulebook), or on every move (older variant)."""
+
 
 @dataclass(frozen=True)
 class Rules(RulesBase):
@@ -51,10 +54,11 @@ class Rules(RulesBase):
         3, "Schedule cards face up in front of you: the weeks you plan ahead.", low=1, high=6
     )
     end_when: str = rule(
-        "any schedule cannot refill",
-        "Ruling: the season ends when a player must refill the schedule and cannot, "
-        "or only when every player's deck and schedule are used up.",
-        choices=("any schedule cannot refill", "all schedules empty"),
+        "every card used",
+        "Rulebook: the season ends when every player's tournament cards are all used (a player "
+        "who runs out early keeps taking turns but cannot enter); variant: it ends as soon as "
+        "one player must refill the schedule and cannot.",
+        choices=("every card used", "first cannot refill"),
     )
 
     # -- tokens -------------------------------------------------------------------------------
@@ -72,30 +76,64 @@ class Rules(RulesBase):
     number_die_sides: int = rule(
         6, "Sides of each of the two number dice and of the tie-break die.", low=2, high=20
     )
+    direction_die: str = rule(
+        "fork only",
+        "Rulebook (translator's note): pieces always move clockwise and the direction die is read "
+        "only at a fork, where it picks the road. Variant 'every move': the die also sets the "
+        "direction of each move (the direction_*_faces and fork_on_* fields).",
+        choices=DIRECTION_MODES,
+    )
+    fork_main_faces: int = rule(
+        3, "Direction-die faces that take the main road at a fork (ruling: half).", low=0, high=6
+    )
+    fork_branch_faces: int = rule(
+        3, "Direction-die faces that take the branch road at a fork (ruling: half).", low=0, high=6
+    )
+    fork_pick_faces: int = rule(
+        0, "Direction-die faces that let the player pick the road at a fork (ruling: none).", low=0, high=6
+    )
     direction_clockwise_faces: int = rule(
-        2, "Direction-die faces that say clockwise (ruling).", low=0, high=6
+        2, "Variant 'every move': direction-die faces that say clockwise.", low=0, high=6
     )
     direction_counter_faces: int = rule(
-        2, "Direction-die faces that say counter-clockwise (ruling).", low=0, high=6
+        2, "Variant 'every move': direction-die faces that say counter-clockwise.", low=0, high=6
     )
     direction_choice_faces: int = rule(
-        2, "Direction-die faces that let the player choose (ruling).", low=0, high=6
+        2, "Variant 'every move': faces that let the player choose the direction.", low=0, high=6
     )
     fork_on_clockwise: str = rule(
-        "main", "Ruling: the way taken at a fork when the die says clockwise.", choices=FORK_CHOICES
+        "main", "Variant 'every move': the way taken at a fork on a clockwise face.", choices=FORK_CHOICES
     )
     fork_on_counter: str = rule(
         "branch",
-        "Ruling: the way taken at a fork when the die says counter-clockwise.",
+        "Variant 'every move': the way taken at a fork on a counter-clockwise face.",
         choices=FORK_CHOICES,
     )
     fork_on_choice: str = rule(
-        "player", "Ruling: the way taken at a fork on a player's-choice face.", choices=FORK_CHOICES
+        "player", "Variant 'every move': the way taken at a fork on a choice face.", choices=FORK_CHOICES
     )
     remote_united_final: bool = rule(
         True,
         "United and Final can be entered from anywhere with a "
         "matching card, unless the space you arrived on acts on you.",
+    )
+    remote_block: str = rule(
+        "whole week",
+        "Ruling: after you arrive on a Let or Injury space, United/Final from afar stay closed for "
+        "the rest of the week, whatever the Let card does; variant: they open again once a Let "
+        "card or a flight moves you to a space that asks nothing.",
+        choices=("whole week", "until you move on"),
+    )
+    let_piles: str = rule(
+        "one per Let space",
+        "Rulebook: the Let cards are dealt evenly into face-down piles, one on each Let space, "
+        "and you draw from the pile where you land; variant: one shared pile.",
+        choices=("one per Let space", "one shared pile"),
+    )
+    ace_after_let_move: bool = rule(
+        False,
+        "Ruling: the Ace counts only where the dice move ended; on, it also counts at the space "
+        "a Let card then moves you to (never after a flight).",
     )
 
     # -- tournaments and tie-breaks -----------------------------------------------------------
@@ -114,6 +152,11 @@ class Rules(RulesBase):
         "challenger",
         "Ruling: who rolls first in a tie-break race.",
         choices=("challenger", "champion"),
+    )
+    race_won_at_start: bool = rule(
+        True,
+        "Ruling: a side whose starting total already meets the target and the margin wins before "
+        "anyone rolls; off: a total is only checked straight after its owner's roll.",
     )
     ace_bonus: int = rule(1, "Tie-break points for doubles on the move to the tournament.", low=0, high=5)
     matching_card_bonus: int = rule(
@@ -140,6 +183,11 @@ class Rules(RulesBase):
     champion_takes_tokens: bool = rule(
         True, "A champion who wins keeps the tokens the challenger put into the tie-break."
     )
+    failed_qualify_is_entry: bool = rule(
+        True,
+        "Ruling: a failed qualification is your tournament of the week (no other entry that "
+        "week); off: you may still enter United or Final from afar afterwards.",
+    )
     failed_qualify_cards: int = rule(
         1, "Schedule cards the champion makes a player who cannot qualify discard.", low=0, high=3
     )
@@ -151,13 +199,34 @@ class Rules(RulesBase):
     training_needs_match: bool = rule(
         True,
         "Ruling: a Training reservation needs a card whose points match the empty tournament "
-        "(off: any card on any empty tournament).",
+        "(off: any card on any empty tournament; a title always counts the space's points).",
+    )
+    own_reservation: str = rule(
+        "play as vacant",
+        "Ruling: arriving at a tournament you reserved, you may play it as a vacant tournament "
+        "with the reserved card, or you may not enter it at all.",
+        choices=("play as vacant", "not allowed"),
+    )
+    own_reservation_costs_week: bool = rule(
+        True,
+        "Ruling: playing your own reservation uses no schedule card, so the week's discard "
+        "still follows; off: it counts as the week's card.",
+    )
+    reserver_card_point: bool = rule(
+        True,
+        "Ruling: in a Training tie-break the reserver's face-down card earns the matching-card "
+        "point when its points match the space (equal terms).",
     )
     injured_actions: str = rule(
         "all but travel",
         "Ruling: what an injured player may do on their turn besides resting and spending Health: "
         "every special action except Travel (rulebook), or only Health.",
         choices=("all but travel", "heal only"),
+    )
+    injured_can_be_injured: bool = rule(
+        False,
+        "Ruling: a Health attack cannot target a player who is already injured; on, it can, and "
+        "their injury starts again at injury_weeks.",
     )
     training_cost: int = rule(2, "Training tokens to reserve an empty tournament.", low=1, high=5)
     sponsor_cost: int = rule(2, "Sponsor tokens that stand in for one Wildcard.", low=1, high=5)
@@ -168,6 +237,11 @@ class Rules(RulesBase):
     injury_weeks: int = rule(2, "Weeks (turns) a player stays on the Injury space.", low=0, high=6)
     top_ranker_returns_wildcards: bool = rule(
         True, "The Top Ranker cannot keep Wildcards: they go back to the bag."
+    )
+    top_ranker_pays_wildcard: bool = rule(
+        False,
+        "Ruling: the Top Ranker qualifies as Top Ranker (no Wildcard point); on, they may instead "
+        "qualify with a Sponsor pair or an Invitation and gain the Wildcard's point.",
     )
     top_ranker_tie: str = rule(
         "holder keeps",
@@ -182,11 +256,11 @@ class Rules(RulesBase):
     )
 
     def check_together(self) -> None:
-        faces = self.direction_clockwise_faces + self.direction_counter_faces + self.direction_choice_faces
-        if faces == 0:
+        if not sum(self.direction_faces().values()):
+            names = ", ".join(f"{self.face_field(face)}" for face in self.direction_faces())
             raise RulesError(
-                "the direction die needs at least one face: direction_clockwise_faces, "
-                "direction_counter_faces and direction_choice_faces are all 0."
+                f"with direction_die {self.direction_die!r} the die needs at least one face: "
+                f"{names} are all 0."
             )
 
     def target_score(self, players: int) -> int:
@@ -200,17 +274,42 @@ class Rules(RulesBase):
         return {t: getattr(self, f"bag_{t}") for t in TOKEN_TYPES}
 
     def direction_faces(self) -> dict[str, int]:
-        """How many direction-die faces show each instruction."""
+        """How many direction-die faces show each instruction, as the die is read now.
+
+        'fork only' (rulebook): the faces name the road at a fork ("main", "branch", "pick").
+        'every move' (variant): they name the direction ("clockwise", "counter", "choice").
+        """
+        if self.direction_die == "fork only":
+            return {
+                "main": self.fork_main_faces,
+                "branch": self.fork_branch_faces,
+                "pick": self.fork_pick_faces,
+            }
         return {
             "clockwise": self.direction_clockwise_faces,
             "counter": self.direction_counter_faces,
             "choice": self.direction_choice_faces,
         }
 
-    def fork_rule(self, face: str) -> str:
-        """Which way a piece takes at a fork for a direction-die face."""
+    def move_of(self, face: str) -> tuple[str, str]:
+        """(direction, way at a fork) for a direction-die face: what Board.move_ends takes."""
         return {
-            "clockwise": self.fork_on_clockwise,
-            "counter": self.fork_on_counter,
-            "choice": self.fork_on_choice,
+            "main": ("clockwise", "main"),
+            "branch": ("clockwise", "branch"),
+            "pick": ("clockwise", "player"),
+            "clockwise": ("clockwise", self.fork_on_clockwise),
+            "counter": ("counter", self.fork_on_counter),
+            "choice": ("choice", self.fork_on_choice),
+        }[face]
+
+    @staticmethod
+    def face_field(face: str) -> str:
+        """The rules field that counts a direction-die face."""
+        return {
+            "main": "fork_main_faces",
+            "branch": "fork_branch_faces",
+            "pick": "fork_pick_faces",
+            "clockwise": "direction_clockwise_faces",
+            "counter": "direction_counter_faces",
+            "choice": "direction_choice_faces",
         }[face]

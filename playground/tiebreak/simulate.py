@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 from .board import Board
-from .odds import DEFAULT_RULES, challenger_start, check_race_args, race_args, vacant_bonus
+from .odds import DEFAULT_RULES, challenger_start, check_race_args, race_args, vacant_bonus, won_at_start
 from .rules import Rules
 
 __all__ = [
@@ -36,12 +36,16 @@ def _races(
     margin: int,
     sides: int,
     first: str,
+    settle_at_start: bool,
     games: int,
     seed: int,
 ) -> tuple[int, Counter[int]]:
     """Play the races: (challenger wins, Counter of race lengths in rolls)."""
-    check_race_args(challenger_start, champion_start, target, margin, sides, first)
+    check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
     _check_count("games", games)
+    settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
+    if settled is not None:  # decided before anyone rolls, every time
+        return (games if settled else 0), Counter({0: games})
     randrange = random.Random(seed).randrange
     challenger_first = first == "challenger"
     wins = 0
@@ -73,11 +77,14 @@ def simulate_race(
     margin: int = 2,
     sides: int = 6,
     first: str = "challenger",
+    settle_at_start: bool = True,
     games: int = 100_000,
     seed: int = 0,
 ) -> float:
     """The share of simulated tie-break races the challenger wins (compare p_challenger_wins)."""
-    wins, _ = _races(challenger_start, champion_start, target, margin, sides, first, games, seed)
+    wins, _ = _races(
+        challenger_start, champion_start, target, margin, sides, first, settle_at_start, games, seed
+    )
     return wins / games
 
 
@@ -88,11 +95,14 @@ def simulate_race_lengths(
     margin: int = 2,
     sides: int = 6,
     first: str = "challenger",
+    settle_at_start: bool = True,
     games: int = 100_000,
     seed: int = 0,
 ) -> dict[int, float]:
     """Share of simulated races lasting exactly n rolls, by n (compare odds.race_length)."""
-    _, lengths = _races(challenger_start, champion_start, target, margin, sides, first, games, seed)
+    _, lengths = _races(
+        challenger_start, champion_start, target, margin, sides, first, settle_at_start, games, seed
+    )
     return {n: lengths[n] / games for n in sorted(lengths)}
 
 
@@ -156,7 +166,7 @@ def simulate_landings(
             key = (position, steps, face)
             options = ends.get(key)
             if options is None:
-                options = ends[key] = board.move_ends(position, steps, face, rules.fork_rule(face))
+                options = ends[key] = board.move_ends(position, steps, *rules.move_of(face))
             position = options[randrange(len(options))] if len(options) > 1 else options[0]
             if position == injury:
                 weeks = injury_weeks

@@ -26,11 +26,27 @@ class Player:
     tokens: Counter[str] = field(default_factory=Counter)
     schedule: list[Card] = field(default_factory=list)
     discards: Counter[Card] = field(default_factory=Counter)
-    lets: list[LetCard] = field(default_factory=list)
+    lets: list[tuple[LetCard, int]] = field(default_factory=list)  # kept cards and their pile
     injured_weeks: int = 0
 
     def token_count(self) -> int:
         return sum(self.tokens.values())
+
+    def held_let(self, effect: str) -> bool:
+        """Does the player keep a Let card with this effect?"""
+        return any(card.effect == effect for card, _ in self.lets)
+
+
+@dataclass
+class LetPile:
+    """One face-down Let pile: how many of its cards nobody has seen yet, then the seen ones.
+
+    Unseen cards lie on top; a drawn card goes to the bottom, so once ``unseen`` is 0 the pile's
+    order is ``seen``, front first.
+    """
+
+    unseen: int
+    seen: deque[str] = field(default_factory=deque)
 
 
 @dataclass
@@ -61,21 +77,25 @@ class State:
     bag: Counter[str]
     titles: dict[int, tuple[int, Card]] = field(default_factory=dict)
     reservations: dict[int, tuple[int, Card]] = field(default_factory=dict)
-    let_unseen: Counter[str] = field(default_factory=Counter)
-    let_seen: deque[str] = field(default_factory=deque)
+    let_unseen: Counter[str] = field(default_factory=Counter)  # Let cards no one has seen, any pile
+    let_piles: list[LetPile] = field(default_factory=list)
     top_ranker: int | None = None
     turn: int = 0  # whose turn
     week: int = 1  # the round: every player has had week - 1 turns before it
     contest: Contest | None = None
 
     def ranking(self, player: int) -> int:
-        """A player's ranking: the points of their cards lying on the board."""
-        return sum(card.points for holder, card in self.titles.values() if holder == player)
+        """A player's ranking: the points of the tournaments they hold on the board.
+
+        With the rulebook's matching cards that is the sum of their cards on the board; a card
+        reserved by Training without a match (a rules variant) counts at the space's value.
+        """
+        return self.rankings()[player]
 
     def rankings(self) -> list[int]:
         ranks = [0] * len(self.players)
-        for holder, card in self.titles.values():
-            ranks[holder] += card.points
+        for space, (holder, _) in self.titles.items():
+            ranks[holder] += self.board.spaces[space].points
         return ranks
 
     def players_frame(self) -> pd.DataFrame:
@@ -95,7 +115,7 @@ class State:
                     "reserved": sum(1 for holder, _ in self.reservations.values() if holder == i),
                     "deck": sum(p.deck.values()),
                     "discards": sum(p.discards.values()),
-                    "let_cards": ", ".join(str(c) for c in p.lets),
+                    "let_cards": ", ".join(str(c) for c, _ in p.lets),
                 }
             )
         return pd.DataFrame(rows).set_index("player")

@@ -134,6 +134,7 @@ class RacePanel(w.VBox):
     def __init__(self, challenger: int = 2, head_start: int | None = None, rules: Rules | None = None):
         rules = rules or Rules()
         self.sides = rules.tiebreak_die_sides
+        self.settle_at_start = rules.race_won_at_start
         head_start = rules.champion_head_start if head_start is None else head_start
         target, margin = rules.race_target, rules.race_margin
         self.challenger = w.IntSlider(
@@ -157,7 +158,7 @@ class RacePanel(w.VBox):
         self.add_class("pg-tiebreak-race")
         self.update()
 
-    def args(self) -> tuple[int, int, int, int, int, str]:
+    def args(self) -> tuple[int, int, int, int, int, str, bool]:
         return (
             self.challenger.value,
             self.head_start.value,
@@ -165,6 +166,7 @@ class RacePanel(w.VBox):
             self.margin.value,
             self.sides,
             self.first.value,
+            self.settle_at_start,
         )
 
     @property

@@ -1,0 +1,589 @@
+"""Tie-Break Triumph, rule by rule: the rulebook checklist a newcomer reads.
+
+One scene per rule of the rulebook (seed 003, read in shared/rules-notes.md section 1), in the
+rulebook's order: set-up, the turn, moving, each kind of space, tournaments (vacant, defended,
+qualification, Training), the special actions, Injury, the Top Ranker, United and Final, Let
+cards, both ends of the season and the player counts. Each test's docstring names the rule it
+checks; where the rulebook is silent, the docstring names the Rules field that holds our ruling.
+Variants of those rulings are tested in test_tiebreak_engine.py.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from fractions import Fraction
+
+import pytest
+from tiebreak_scenes import (
+    DECK_SIZE,
+    act_scene,
+    apply_all,
+    arrive,
+    assert_conserved,
+    defended_scene,
+    let_card,
+    place,
+    set_schedule,
+    set_tokens,
+    until_own_phase,
+)
+
+from playground.core.engine import CHANCE
+from playground.core.rules import RulesError
+from playground.tiebreak import Card, IllegalAction, Rules, new_game
+from playground.tiebreak.actions import (
+    Discard,
+    EndTurn,
+    Enter,
+    Heal,
+    Injure,
+    Qualify,
+    Risk,
+    Roll,
+    ServeWeek,
+    Take,
+    Train,
+    Travel,
+)
+from playground.tiebreak.engine import Task
+
+# -- set-up ---------------------------------------------------------------------------------------
+
+
+def test_setup_three_schedule_cards_each_pieces_on_start_and_a_full_bag() -> None:
+    """Set-up: every player shuffles a 36-card deck and turns the top 3 face up as the schedule;
+    every piece starts on Start; the token bag holds 8 of each of the 5 types (ruling)."""
+    game = new_game(seed=1, players=3)
+    assert game.phase() == "draw_card" and game.current_actor() == CHANCE
+    while game.phase() == "draw_card":
+        game.step()
+    for p in game.state.players:
+        assert len(p.schedule) == 3 and sum(p.deck.values()) == DECK_SIZE - 3
+        assert p.position == game.board.start and not p.tokens
+    assert game.state.bag == Counter(
+        dict.fromkeys(("wildcard", "training", "sponsor", "health", "travel"), 8)
+    )
+
+
+def test_setup_the_let_deck_is_dealt_into_one_pile_per_let_space() -> None:
+    """Set-up: the Let cards are split evenly into face-down piles, one on each Let space
+    (Rules.let_piles): the illustrative 20-card deck gives each of the 5 Let spaces 4 cards."""
+    game = new_game(seed=1)
+    assert len(game.board.let_spaces) == 5
+    assert [pile.unseen for pile in game.state.let_piles] == [4] * 5
+    assert sum(game.data.let_copies.values()) == 20
+
+
+# -- a turn ---------------------------------------------------------------------------------------
+
+
+def test_a_turn_draws_two_tokens_then_rolls_two_number_dice_and_the_direction_die() -> None:
+    """The turn: draw 2 tokens at random from the bag, then roll the three dice; every outcome is
+    a chance step with its exact probability (a token by its count in the bag)."""
+    game = new_game(seed=2)
+    while game.phase() == "draw_card":
+        game.step()
+    assert game.phase() == "draw_token" and dict(game.chance_outcomes())["health"] == Fraction(8, 40)
+    apply_all(game, "health", "travel")
+    assert game.state.players[0].tokens == Counter({"health": 1, "travel": 1})
+    rolls = dict(game.chance_outcomes())
+    assert game.phase() == "roll" and len(rolls) == 6 * 6 * 2
+    assert set(rolls.values()) == {Fraction(1, 72)}  # 1/36 for the numbers, 1/2 for the road
+
+
+def test_moving_is_always_clockwise_by_the_sum_of_the_number_dice() -> None:
+    """Moving: the piece goes clockwise as many spaces as the two number dice show; the direction
+    die does not turn it round (Rules.direction_die = 'fork only', the translator's note)."""
+    for face in ("main", "branch"):
+        game = new_game(seed=2)
+        while game.phase() != "roll":
+            game.step()
+        game.apply(Roll(2, 3, face))
+        assert game.board.spaces[game.state.players[0].position].id == "t1000_indian_wells"
+
+
+def test_the_direction_die_picks_the_road_at_a_fork() -> None:
+    """Moving: at a fork the direction die picks the road (ruling: half its faces the main road,
+    half the branch; Rules.fork_main_faces / fork_branch_faces)."""
+    ends = {}
+    for face in ("main", "branch"):
+        game = new_game(seed=2)
+        while game.phase() != "roll":
+            game.step()
+        place(game, 0, "t500_rio")
+        game.apply(Roll(1, 2, face))  # Rio -> the fork -> two more spaces
+        ends[face] = game.board.spaces[game.state.players[0].position].id
+    assert ends == {"main": "let_2", "branch": "b_let"}
+
+
+def test_after_moving_a_player_may_enter_act_or_wait() -> None:
+    """The turn's three options: enter at most one tournament, spend tokens on special actions,
+    or wait and keep the tokens (end the week)."""
+    game = act_scene()
+    position = place(game, 0, "t500_doha")
+    set_schedule(game, 0, [Card(500, "hard"), Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {"travel": 2})
+    actions = game.legal_actions()
+    assert EndTurn() in actions
+    assert Enter(position, "Doha 500", Card(500, "hard")) in actions
+    assert any(isinstance(a, Travel) for a in actions)
+    game.apply(EndTurn())
+    assert game.state.players[0].tokens == Counter({"travel": 2})  # waiting keeps the tokens
+
+
+def test_a_week_without_an_entry_costs_one_schedule_card_then_the_schedule_refills() -> None:
+    """End of the turn: if no schedule card entered a tournament, discard one of the 3 (a week
+    passes) and draw a new one from the deck."""
+    game = act_scene()
+    me = game.state.players[0]
+    set_schedule(game, 0, [Card(500, "hard"), Card(250, "clay"), Card(250, "hard")])
+    game.apply(EndTurn())
+    assert game.phase() == "discard" and game.current_actor() == 0
+    game.apply(Discard(Card(250, "clay")))
+    assert me.discards[Card(250, "clay")] == 1 and game.phase() == "draw_card"
+    game.step()
+    assert len(me.schedule) == 3 and sum(me.deck.values()) == DECK_SIZE - 4
+
+
+# -- tournaments ------------------------------------------------------------------------------------
+
+
+def test_vacant_tournament_one_die_plus_bonuses_needs_seven() -> None:
+    """Vacant tournament: no opponent; one die plus the bonuses must reach 7. A win puts the card
+    on the space (its points join the ranking), a loss discards it."""
+    for die, won in [(5, False), (6, True)]:
+        game = act_scene()
+        position = place(game, 0, "t1000_miami")
+        me = game.state.players[0]
+        set_schedule(game, 0, [Card(1000, "hard"), Card(250, "clay"), Card(250, "hard")])
+        set_tokens(game, 0, {})
+        game.apply(Enter(position, "Miami 1000", Card(1000, "hard")))
+        game.apply(Risk(()))
+        assert game.phase() == "vacant_roll"
+        game.apply(die)  # 1 (matching card) + die: 6 reaches 7, 5 does not
+        assert (game.state.titles.get(position) == (0, Card(1000, "hard"))) is won
+        assert game.state.ranking(0) == (1000 if won else 0)
+        assert me.discards[Card(1000, "hard")] == (0 if won else 1)
+
+
+def test_risked_tokens_add_a_point_each_and_go_back_to_the_bag() -> None:
+    """Tie-break points: 1 per team token risked, one of each type at most; at a vacant
+    tournament the risked tokens go back to the bag, win or lose."""
+    game = act_scene()
+    position = place(game, 0, "t250_pune")
+    me = game.state.players[0]
+    set_schedule(game, 0, [Card(250, "hard"), Card(250, "clay"), Card(500, "hard")])
+    set_tokens(game, 0, {})
+    bag_before = Counter(game.state.bag)
+    set_tokens(game, 0, {"training": 1, "health": 1, "travel": 1})
+    game.apply(Enter(position, "Pune 250", Card(250, "hard")))
+    game.apply(Risk(("training", "health", "travel")))
+    game.apply(3)  # 1 + 3 tokens + 3 = 7: a win
+    assert game.state.titles[position] == (0, Card(250, "hard"))
+    assert +game.state.bag == +bag_before and not +me.tokens
+
+
+def test_the_ace_is_a_point_at_the_tournament_the_doubles_reached() -> None:
+    """Tie-break points: 1 for an Ace when the number dice showed doubles on the move to this
+    tournament (Rules.ace_after_let_move: not after a Let card moves you on)."""
+    game = new_game(seed=2)
+    while game.phase() != "roll":
+        game.step()
+    set_schedule(game, 0, [Card(500, "hard"), Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {})
+    game.apply(Roll(1, 2, "main"))  # no doubles: 3 spaces to Doha 500
+    doha = game.board.index["t500_doha"]
+    game.apply(Enter(doha, "Doha 500", Card(500, "hard")))
+    game.apply(Risk(()))
+    assert game.challenger_bonus(game.state.contest) == 1
+    game = new_game(seed=2)
+    while game.phase() != "roll":
+        game.step()
+    place(game, 0, "let_1")
+    set_schedule(game, 0, [Card(500, "hard"), Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {})
+    game.apply(Roll(1, 1, "main"))  # doubles: 2 spaces from Let (Auckland road) to Pune 250
+    pune = game.board.index["t250_pune"]
+    game.apply(Enter(pune, "Pune 250", Card(250, "hard")))
+    game.apply(Risk(()))
+    assert game.challenger_bonus(game.state.contest) == 2  # matching card + Ace
+
+
+def test_defended_tournament_race_to_seven_win_by_two_champion_starts_on_three() -> None:
+    """Defended tournament: the champion starts on 3 and risks nothing; the two roll one die in
+    turn until one has 7 or more and leads by 2. A winning challenger replaces the champion's
+    card (discarded); a winning champion keeps the space and the tokens the challenger risked."""
+    game, position = defended_scene({"wildcard": 1, "health": 1})
+    arrive(game, 0, "t2000_new_york")
+    assert game.phase() == "challenge"
+    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
+    game.apply(Risk(("health",)))
+    # challenger: matching 1 + surface 1 (hard card on a hard space) + wildcard 1 + health 1 = 4
+    assert game.state.contest.scores == [4, 3]
+    apply_all(game, 1, 1)  # 5-3, then champion 3+1 = 4: nobody at 7
+    game.apply(2)  # challenger 7-4: at least 7 and 3 ahead
+    assert game.state.titles[position] == (0, Card(2000, "hard"))
+    assert game.state.players[1].discards[Card(2000, "clay")] == 1
+    assert game.state.bag["wildcard"] >= 1 and game.state.top_ranker == 0
+    assert_conserved(game)
+
+    game, position = defended_scene({"wildcard": 1, "health": 1})
+    arrive(game, 0, "t2000_new_york")
+    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
+    game.apply(Risk(("health",)))
+    apply_all(game, 1, 6)  # 5-3, then champion 3+6 = 9 and 4 ahead: the champion defends
+    assert game.state.titles[position] == (1, Card(2000, "clay"))
+    # the champion is the Top Ranker, so the Wildcard taken goes straight back to the bag
+    assert game.state.players[1].tokens == Counter({"health": 1})
+    assert game.state.players[0].discards[Card(2000, "hard")] == 1
+    assert_conserved(game)
+
+
+def test_a_race_already_won_at_the_start_is_the_challengers_before_anyone_rolls() -> None:
+    """Tie-break race (ruling, Rules.race_won_at_start): a challenger whose starting total already
+    meets 7 and leads by 2 wins before any die is rolled, even when the champion rolls first."""
+    game, position = defended_scene({"wildcard": 1, "training": 1, "sponsor": 1, "health": 1, "travel": 1})
+    game.rules = Rules(race_first="champion")
+    arrive(game, 0, "t2000_new_york")
+    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
+    game.apply(
+        Risk(("training", "sponsor", "health", "travel"))
+    )  # card, surface, Wildcard, 4 tokens: 7 against 3
+    assert game.state.titles[position] == (0, Card(2000, "hard")) and game.state.contest is None
+    assert game.phase() == "act"  # no die was rolled
+
+
+def test_a_challenger_must_qualify_with_a_matching_card_and_a_wildcard() -> None:
+    """Qualifying: to challenge a champion you need a matching schedule card (1 point) and a
+    Wildcard token (1 point) or the Top Ranker card (0 points); 2 Sponsors stand in for a Wildcard."""
+    game, position = defended_scene({"sponsor": 2})
+    arrive(game, 0, "t2000_new_york")
+    assert {a.pay for a in game.legal_actions()} == {"sponsors"}
+    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "sponsors"))
+    assert game.state.players[0].tokens["sponsor"] == 0
+    game, position = defended_scene({"sponsor": 2})
+    game.state.top_ranker = 0
+    arrive(game, 0, "t2000_new_york")
+    assert {a.pay for a in game.legal_actions()} == {"top ranker"}  # Rules.top_ranker_pays_wildcard
+
+
+def test_failing_to_qualify_costs_a_card_and_two_tokens_of_the_champions_choice() -> None:
+    """Qualification failure: the champion picks one of your 3 schedule cards to discard and
+    takes 2 of your tokens of their choice; it is your tournament of the week
+    (Rules.failed_qualify_is_entry)."""
+    game, _position = defended_scene({"training": 2, "travel": 1})
+    arrive(game, 0, "t2000_new_york")
+    assert game.current_actor() == 1 and game.phase() == "penalty_card"
+    game.apply(game.legal_actions()[-1])
+    assert len(game.state.players[0].schedule) == 2
+    assert game.phase() == "penalty_tokens"
+    assert Take(("training", "travel")) in game.legal_actions()
+    game.apply(Take(("training", "travel")))
+    assert game.state.players[1].tokens == Counter({"training": 1, "travel": 1})
+    assert game.state.players[0].tokens == Counter({"training": 1})
+    assert game.phase() == "act" and not any(isinstance(a, Enter) for a in game.legal_actions())
+
+
+def test_a_training_reservation_gives_a_tie_break_on_equal_terms() -> None:
+    """Training x2: a schedule card face down on an empty tournament; a player who arrives and
+    enters plays a tie-break with the reserver on equal terms (no head start), declaring their
+    tokens first; the winner takes the tournament, both sides' tokens go back to the bag."""
+    game = act_scene()
+    position = game.board.index["t500_rio"]
+    game.state.reservations[position] = (1, Card(500, "clay"))
+    game.state.players[1].deck[Card(500, "clay")] -= 1
+    set_tokens(game, 1, {"sponsor": 1})
+    place(game, 0, "t500_rio")
+    set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {})
+    game.apply(Enter(position, "Rio 500", Card(500, "clay")))
+    game.apply(Risk(()))
+    assert game.current_actor() == 1 and game.phase() == "risk"
+    game.apply(Risk(("sponsor",)))
+    assert game.state.contest.scores == [1, 2]  # each a matching card; the reserver's Sponsor
+    game.apply(6)  # arriving player: 1 + 6 = 7, 5 ahead: wins at once
+    assert game.state.titles[position] == (0, Card(500, "clay"))
+    assert position not in game.state.reservations
+    assert game.state.players[1].discards[Card(500, "clay")] == 1
+    assert game.state.bag["sponsor"] == 8
+    assert_conserved(game)
+
+
+# -- special actions ---------------------------------------------------------------------------------
+
+
+def test_training_costs_two_training_tokens_and_a_matching_card() -> None:
+    """Training x2: pay 2 Training tokens to reserve an empty tournament with one of your
+    schedule cards (ruling, Rules.training_needs_match: its points must match the space)."""
+    game = act_scene()
+    set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {"training": 2})
+    trains = [a for a in game.legal_actions() if isinstance(a, Train)]
+    assert trains and all(game.board.spaces[a.space].points == a.card.points for a in trains)
+    game.apply(trains[0])
+    assert game.state.players[0].tokens["training"] == 0 and game.state.bag["training"] == 8
+    assert game.state.reservations[trains[0].space] == (0, trains[0].card)
+
+
+def test_health_x2_sends_another_player_to_the_injury_space() -> None:
+    """Health x2: send another player to the Injury space for 2 weeks (not one already injured:
+    Rules.injured_can_be_injured)."""
+    game = act_scene()
+    set_tokens(game, 0, {"health": 2})
+    game.apply(Injure(1))
+    rival = game.state.players[1]
+    assert rival.position == game.board.injury and rival.injured_weeks == 2
+    set_tokens(game, 0, {"health": 2})
+    assert not any(isinstance(a, Injure) for a in game.legal_actions())
+
+
+def test_travel_x2_flies_anywhere_and_the_space_then_acts() -> None:
+    """Travel x2: fly to any space on the board; arriving at a champion's space forces the
+    qualification as any arrival does."""
+    game, position = defended_scene({"travel": 2, "wildcard": 1})
+    game.apply(Travel(position, "New York 2000", "tokens"))
+    assert game.phase() == "challenge" and game.state.players[0].position == position
+    assert game.state.players[0].tokens["travel"] == 0
+
+
+# -- Injury -------------------------------------------------------------------------------------------
+
+
+def test_the_turn_you_land_on_injury_is_still_yours() -> None:
+    """Injury: landing there you stay 2 weeks (the 2 turns after); the landing turn is still yours:
+    Health cuts a week at once, and special actions other than Travel are on offer."""
+    game = new_game(seed=2)
+    while game.phase() != "roll":
+        game.step()
+    me = game.state.players[0]
+    place(game, 0, "t1000_miami")  # five spaces before the Injury space
+    set_tokens(game, 0, {"health": 1, "training": 2, "travel": 2})
+    game.apply(Roll(2, 3, "main"))
+    assert me.position == game.board.injury and me.injured_weeks == 2 and game.phase() == "act"
+    actions = game.legal_actions()
+    assert EndTurn() in actions and Heal() in actions and ServeWeek() not in actions
+    assert any(isinstance(a, Train) for a in actions) and not any(isinstance(a, Travel) for a in actions)
+    game.apply(Heal())
+    assert me.injured_weeks == 1 and game.phase() == "act"
+    game.apply(EndTurn())
+    assert game.phase() == "discard"  # an injured player still loses a week's card
+
+
+def test_an_injured_player_rests_two_weeks_keeping_only_health_tokens() -> None:
+    """Injury: each injured turn you discard a card and draw 2 tokens but keep only Health;
+    you cannot travel; Health tokens shorten the stay; then you are back on tour."""
+    game = new_game(seed=2)
+    while game.phase() != "roll":
+        game.step()
+    me = game.state.players[0]
+    place(game, 0, "t1000_miami")
+    set_tokens(game, 0, {})
+    game.apply(Roll(2, 3, "main"))
+    game.apply(EndTurn())
+    for weeks_left in (1, 0):
+        until_own_phase(game, ("injured", "draw_token"))
+        if game.phase() == "draw_token":
+            held, before = me.tokens["travel"], game.state.bag["travel"]
+            game.apply("travel")  # drawn, but an injured player keeps only Health
+            assert me.tokens["travel"] == held and game.state.bag["travel"] == before
+            until_own_phase(game, ("injured",))
+        set_tokens(game, 0, {"travel": 2})
+        assert game.legal_actions() == [ServeWeek()]  # no Heal on offer, and no Travel
+        game.apply(ServeWeek())
+        assert me.injured_weeks == weeks_left and me.position == game.board.injury
+    until_own_phase(game, ("roll", "injured"))
+    assert game.phase() == "roll"  # fit again: a normal week
+
+
+def test_an_injured_champion_cannot_defend() -> None:
+    """Injury: an injured player cannot defend; their tournaments count as vacant to visitors."""
+    game, position = defended_scene({})
+    game.state.players[1].injured_weeks = 2
+    arrive(game, 0, "t2000_new_york")
+    assert game.phase() == "act"
+    enter = Enter(position, "New York 2000", Card(2000, "hard"))
+    assert enter in game.legal_actions()
+    game.apply(enter)
+    game.apply(Risk(()))
+    game.apply(6)  # 1 + 6 = 7: the vacant-style win replaces the injured champion's card
+    assert game.state.titles[position] == (0, Card(2000, "hard"))
+    assert game.state.players[1].discards[Card(2000, "clay")] == 1
+
+
+# -- the Top Ranker --------------------------------------------------------------------------------
+
+
+def test_the_top_ranker_holds_no_wildcards() -> None:
+    """Top Ranker: held by the highest ranking; any Wildcard the holder has or draws goes back to
+    the bag with no replacement."""
+    game = new_game(seed=1)
+    game.state.top_ranker = 0
+    game.tasks = deque([Task("draw_token", CHANCE, 0)])
+    before = game.state.bag["wildcard"]
+    game.apply("wildcard")
+    assert game.state.players[0].tokens["wildcard"] == 0 and game.state.bag["wildcard"] == before
+
+
+def test_the_top_ranker_passes_only_to_a_strictly_higher_ranking() -> None:
+    """Top Ranker (ruling, Rules.top_ranker_tie): it goes to the strictly highest ranking; on a
+    tie the holder keeps it, and on a tie between two others nobody holds it."""
+    game = act_scene(players=3)
+    s = game.state
+    for sid, holder in [("t500_doha", 0), ("t1000_miami", 0), ("t500_rio", 1), ("t1000_montreal", 1)]:
+        position = game.board.index[sid]
+        card = Card(game.board.spaces[position].points, "hard")
+        s.titles[position] = (holder, card)
+        s.players[holder].deck[card] -= 1
+    s.titles[game.board.index["t1000_indian_wells"]] = (2, Card(1000, "hard"))
+    s.players[2].deck[Card(1000, "hard")] -= 1
+    s.top_ranker = 0  # Ash 1500 (holder) = Billie 1500 > Chris 1000
+    s.players[2].deck[Card(500, "hard")] -= 1
+    game._crown(2, Card(500, "hard"), game.board.index["t500_doha"])  # Chris takes Doha from Ash
+    assert s.rankings() == [1000, 1500, 1500]
+    assert s.top_ranker is None
+    assert_conserved(game)
+
+
+# -- United and Final -------------------------------------------------------------------------------
+
+
+def test_united_and_final_can_be_entered_from_afar_with_a_matching_card() -> None:
+    """United and Final: enter them from anywhere when a schedule card matches, unless the space
+    you arrived on makes you do something else (a Let or Injury space: Rules.remote_block)."""
+    game = act_scene()
+    set_schedule(game, 0, [Card(1000, "hard"), Card(2000, "indoor"), Card(250, "hard")])
+    arrive(game, 0, "plain_2")
+    entries = {(a.name, str(a.card)) for a in game.legal_actions() if isinstance(a, Enter)}
+    assert entries == {("United Cup", "1000 hard"), ("Season Final", "2000 indoor")}
+
+
+# -- Let cards ----------------------------------------------------------------------------------------
+
+
+def test_a_let_card_comes_from_the_pile_of_the_space_and_goes_back_under_it() -> None:
+    """Let cards: land on a Let space, draw from its pile, do what the card says, put it at the
+    bottom of that pile. A pile nobody has drawn from is a fresh deal: each unseen card is equally
+    likely; once its own cards have all come round, its order is known."""
+    game = act_scene()
+    arrive(game, 0, "let_1", by_dice=True)
+    assert game.phase() == "let_draw"
+    assert game.chance_probability(let_card(game, "fan_mail")) == Fraction(3, 20)
+    game.apply(let_card(game, "rain_delay"))
+    pile = game.state.let_piles[game.let_pile_at(game.board.index["let_1"])]
+    assert pile.unseen == 3 and list(pile.seen) == ["rain_delay"]
+    assert all(p.unseen == 4 for k, p in enumerate(game.state.let_piles) if p is not pile)
+    for let_id in ("fan_mail", "tailwind", "rain_delay"):
+        arrive(game, 0, "let_1", by_dice=True)
+        game.apply(let_card(game, let_id))
+        game.tasks = deque(t for t in game.tasks if t.kind != "draw_token")
+    assert pile.unseen == 0 and list(pile.seen) == ["rain_delay", "fan_mail", "tailwind", "rain_delay"]
+    game.tasks.clear()
+    game.tasks.append(Task("act", 0, 0))
+    arrive(game, 0, "let_1", by_dice=True)  # the top of the pile is known: no chance step
+    assert game.phase() == "act" and list(pile.seen) == ["fan_mail", "tailwind", "rain_delay", "rain_delay"]
+    assert_conserved(game)
+
+
+@pytest.mark.parametrize(
+    ("let_id", "where", "phase"),
+    [
+        ("missed_flight", "start", "act"),
+        ("tailwind", "t500_doha", "act"),
+        ("fan_mail", "let_1", "draw_token"),
+    ],
+)
+def test_let_cards_move_you_or_give_tokens(let_id: str, where: str, phase: str) -> None:
+    """Let cards (illustrative deck): move back 2, move on 1, draw extra tokens."""
+    game = act_scene()
+    arrive(game, 0, "let_1", by_dice=True)
+    game.apply(let_card(game, let_id))
+    assert game.state.players[0].position == game.board.index[where] and game.phase() == phase
+    assert_conserved(game)
+
+
+def test_an_invitation_let_card_stands_in_for_the_wildcard() -> None:
+    """Let cards (illustrative deck): an Invitation is kept and can qualify you instead of a
+    Wildcard; spent, it goes back under the pile it came from."""
+    game, _position = defended_scene({})
+    arrive(game, 0, "let_1", by_dice=True)
+    game.apply(let_card(game, "invitation"))
+    assert [(c.id, pile) for c, pile in game.state.players[0].lets] == [("invitation", 0)]
+    arrive(game, 0, "t2000_new_york")
+    assert {a.pay for a in game.legal_actions()} == {"invitation"}
+    game.apply(game.legal_actions()[0])
+    assert not game.state.players[0].lets and list(game.state.let_piles[0].seen) == ["invitation"]
+
+
+# -- the end of the season ---------------------------------------------------------------------------
+
+
+def test_reaching_the_target_score_wins_at_once() -> None:
+    """End: the player who reaches the target ranking (8000 for 2 players) wins at once."""
+    game = act_scene()  # player 0 holds 6000 already
+    for sid in ("t2000_melbourne", "t2000_new_york", "t2000_london_grass"):
+        game.state.titles[game.board.index[sid]] = (0, Card(2000, "hard"))
+    position = place(game, 0, "t2000_paris_clay")
+    set_schedule(game, 0, [Card(2000, "clay"), Card(250, "hard"), Card(250, "hard")])
+    game.apply(Enter(position, "Paris Clay 2000", Card(2000, "clay")))
+    game.apply(Risk(()))
+    game.apply(6)
+    assert game.is_over() and game.result().winners == (0,) and "8000" in game.result().reason
+
+
+def test_the_season_ends_when_every_tournament_card_is_used() -> None:
+    """End: otherwise the season ends when all 36 cards of every player are used (Rules.end_when);
+    a player who runs out first keeps taking turns but cannot enter."""
+    game = act_scene()
+    me = game.state.players[0]
+    set_schedule(game, 0, [])
+    me.discards.update(me.deck)
+    me.deck.clear()
+    arrive(game, 0, "t500_doha")
+    assert not any(isinstance(a, Enter) for a in game.legal_actions())
+    game.apply(EndTurn())  # no card to discard: the week passes at once
+    assert not game.is_over() and game.state.turn == 1
+    rival = game.state.players[1]
+    set_schedule(game, 1, [Card(250, "hard")])
+    rival.discards.update(rival.deck)
+    rival.deck.clear()
+    until_end = 0
+    while not game.is_over() and until_end < 50:
+        game.step(lambda g: g.legal_actions()[0])
+        until_end += 1
+    assert game.is_over() and "every tournament card" in game.result().reason
+
+
+@pytest.mark.parametrize(("final_tie", "winners"), [("most 2000 titles", (1,)), ("shared", (0, 1))])
+def test_the_highest_ranking_wins_at_the_end(final_tie: str, winners: tuple[int, ...]) -> None:
+    """End: the highest ranking wins (ruling, Rules.final_tie: a tie goes to the most 2000-point
+    titles, then is shared)."""
+    game = new_game(Rules(final_tie=final_tie), seed=1)
+    titles = {
+        "t1000_miami": (0, Card(1000, "hard")),
+        "t1000_montreal": (0, Card(1000, "hard")),
+        "t2000_melbourne": (1, Card(2000, "hard")),
+    }
+    for sid, title in titles.items():
+        game.state.titles[game.board.index[sid]] = title
+    game._end("a test ends the season")
+    assert game.state.rankings() == [2000, 2000]
+    assert game.result().winners == winners
+
+
+@pytest.mark.parametrize(("players", "target"), [(2, 8000), (3, 7500), (4, 7000), (5, 6500), (6, 6000)])
+def test_two_to_six_players_with_the_rulebooks_targets(players: int, target: int) -> None:
+    """Game length: 2 to 6 players, winning at 8000, 7500, 7000, 6500 and 6000 points."""
+    game = new_game(seed=players, players=players)
+    assert game.target == target and len(game.state.players) == players
+    game.play()
+    assert game.is_over() and game.result().winners
+    with pytest.raises((ValueError, RulesError), match="2 to 6 players"):
+        new_game(players=7)
+
+
+def test_an_illegal_move_is_refused_in_words() -> None:
+    """Any rule: a move the rules forbid is refused with a sentence, and nothing changes."""
+    game = act_scene()
+    set_schedule(game, 0, [Card(250, "hard"), Card(500, "clay"), Card(1000, "hard")])
+    with pytest.raises(IllegalAction, match="worth 2000 points"):
+        game.apply(Enter(place(game, 0, "t2000_melbourne"), "Melbourne 2000", Card(2000, "hard")))
