@@ -44,7 +44,9 @@ DEFAULT_RULES = Rules()
 """The rulebook's defaults (a frozen object, so safe to share as a default argument)."""
 
 __all__ = [
+    "MAX_TOKEN_WORTH",
     "RaceChain",
+    "best_tokens",
     "challenger_start",
     "check_race_args",
     "defended_token_table",
@@ -58,13 +60,18 @@ __all__ = [
     "p_challenger_wins",
     "p_defended_win",
     "p_reach_target",
+    "p_schedule_holds",
     "p_vacant_win",
     "race_args",
     "race_chain",
+    "race_grid",
     "race_length",
     "reach_target_formula",
+    "schedule_dist",
+    "token_net_table",
     "token_value_table",
     "vacant_bonus",
+    "vacant_vs_defended",
     "won_at_start",
 ]
 
@@ -761,4 +768,145 @@ def landing_frame(board: Board, rules: Rules = DEFAULT_RULES) -> pd.DataFrame:
             "exact": [freq[i] for i in range(len(board))],
             "decimal": [float(freq[i]) for i in range(len(board))],
         }
+    )
+
+
+# -- 7. lesson helpers: a schedule dealt from the deck, what a token is worth, vacant or defended --
+
+
+def _check_schedule(copies: int, deck: int, schedule: int) -> None:
+    _check_int("deck", deck, 1)
+    _check_int("copies", copies, 0)
+    _check_int("schedule", schedule, 1)
+    if copies > deck:
+        raise ValueError(f"copies must be at most deck ({deck}); got {copies}")
+    if schedule > deck:
+        raise ValueError(f"schedule must be at most deck ({deck}); got {schedule}")
+
+
+def schedule_dist(copies: int, deck: int = 36, schedule: int = 3) -> Dist:
+    """How many of ``copies`` alike cards a ``schedule`` dealt from a shuffled ``deck`` holds.
+
+    Cards are dealt without replacement, so every set of ``schedule`` cards is equally likely:
+    k alike cards come in C(copies, k) * C(deck - copies, schedule - k) of the C(deck, schedule)
+    sets (the hypergeometric distribution). Bounds: deck >= 1, 0 <= copies <= deck,
+    1 <= schedule <= deck; otherwise ValueError.
+    """
+    _check_schedule(copies, deck, schedule)
+    return Dist(
+        {k: math.comb(copies, k) * math.comb(deck - copies, schedule - k) for k in range(schedule + 1)}
+    )
+
+
+def p_schedule_holds(copies: int, deck: int = 36, schedule: int = 3) -> Fraction:
+    """P(a dealt schedule holds at least one of ``copies`` alike cards) = 1 - C(deck - copies,
+    schedule) / C(deck, schedule): one minus the chance that every card dealt is another one.
+
+    Bounds as schedule_dist. The illustrative deck has 6 2000-cards in 36: p_schedule_holds(6) = 22/51.
+    """
+    _check_schedule(copies, deck, schedule)
+    return 1 - Fraction(math.comb(deck - copies, schedule), math.comb(deck, schedule))
+
+
+MAX_TOKEN_WORTH = 10_000
+"""The highest worth a token may be given: more than any card (2000) can ever repay."""
+
+
+def token_net_table(frame: pd.DataFrame, token_worth: int) -> pd.DataFrame:
+    """A token table (token_value_table or defended_token_table) with ``net_points`` added.
+
+    net_points = expected_points - tokens * token_worth. token_worth is what a token kept for
+    later is worth to you in ranking points: the rulebook prices no token, so this is an
+    assumption the student sets. Risked tokens leave the player whether the tie-break is won or
+    lost, so each costs its worth either way. (The Wildcard that qualifies for a defended
+    tournament is paid whatever is risked, so it is left out: it does not change which choice is
+    best.) token_worth: a whole number from 0 to MAX_TOKEN_WORTH, else ValueError.
+    """
+    if (
+        isinstance(token_worth, bool)
+        or not isinstance(token_worth, int)
+        or not 0 <= token_worth <= MAX_TOKEN_WORTH
+    ):
+        raise ValueError(
+            f"token_worth must be a whole number of ranking points from 0 to {MAX_TOKEN_WORTH:,}; "
+            f"got {token_worth!r}"
+        )
+    missing = {"tokens", "expected_points"} - set(getattr(frame, "columns", ()))
+    if missing:
+        raise ValueError(
+            f"frame must be a token table with tokens and expected_points; it lacks {sorted(missing)}"
+        )
+    out = frame.copy()
+    out["net_points"] = [
+        points - k * token_worth for k, points in zip(out.tokens, out.expected_points, strict=True)
+    ]
+    return out
+
+
+def best_tokens(frame: pd.DataFrame, token_worth: int) -> int:
+    """How many tokens give the most net_points (see token_net_table); on a tie the fewest.
+
+    At a vacant tournament each token adds card_points / 6 until the win is sure, so the answer
+    is 0 when a token is worth more than that to you and "just enough for a sure win" when less.
+    """
+    net = token_net_table(frame, token_worth)
+    best = max(net.net_points)
+    return int(next(k for k, v in zip(net.tokens, net.net_points, strict=True) if v == best))
+
+
+def vacant_vs_defended(
+    rules: Rules = DEFAULT_RULES, ace: bool = False, surface: bool = False, top_ranker: bool = False
+) -> pd.DataFrame:
+    """The same hand of tokens spent at a vacant tournament and at a defended one, side by side.
+
+    Row ``tokens`` is how many tokens the player gives up. At the vacant tournament all of them
+    are risked (bonus: card + Ace + tokens). At the defended one, unless the player is Top
+    Ranker, one of them is the Wildcard handed in to qualify (worth rules.wildcard_bonus) and
+    the others are risked. Both sides hold the same matching card and the same Ace; the surface
+    point exists only against a champion. A Top Ranker holds no Wildcard while
+    rules.top_ranker_returns_wildcards, so has one kind fewer to risk at either tournament.
+    Columns: tokens, vacant_bonus, p_vacant, defended_start, p_defended (None where that many
+    tokens cannot be spent) and defended_better (None unless both sides are possible).
+    """
+    vacant_most = max_tokens(rules)
+    if top_ranker and rules.top_ranker_returns_wildcards:
+        vacant_most -= rules.max_risk_per_type
+    paid = 0 if top_ranker else 1  # the qualifying Wildcard
+    defended_most = max_defended_tokens(rules, top_ranker) + paid
+    rows = []
+    for tokens in range(max(vacant_most, defended_most) + 1):
+        vacant = tokens <= vacant_most
+        defended = paid <= tokens <= defended_most
+        p_vacant = p_vacant_win(tokens, ace, rules) if vacant else None
+        p_defended = p_defended_win(tokens - paid, ace, surface, rules, top_ranker) if defended else None
+        rows.append(
+            {
+                "tokens": tokens,
+                "vacant_bonus": vacant_bonus(tokens, ace, rules) if vacant else None,
+                "p_vacant": p_vacant,
+                "defended_start": challenger_start(tokens - paid, ace, surface, rules, top_ranker)
+                if defended
+                else None,
+                "p_defended": p_defended,
+                "defended_better": None if p_vacant is None or p_defended is None else p_defended > p_vacant,
+            }
+        )
+    return pd.DataFrame(rows).astype({"vacant_bonus": "Int64", "defended_start": "Int64"})
+
+
+def race_grid(
+    challenger_starts: Sequence[int] = range(11),
+    champion_starts: Sequence[int] = range(7),
+    rules: Rules = DEFAULT_RULES,
+) -> pd.DataFrame:
+    """P(challenger wins) for every pair of starting totals, exactly, under the rules' race.
+
+    Rows: champion start; columns: challenger start (each a whole number from 0 up, else
+    ValueError). The rules give target, margin, die, who rolls first and settle-at-start.
+    """
+    _, *race = race_args(rules)
+    return pd.DataFrame(
+        [[p_challenger_wins(c, h, *race) for c in challenger_starts] for h in champion_starts],
+        index=pd.Index(list(champion_starts), name="champion start"),
+        columns=pd.Index(list(challenger_starts), name="challenger start"),
     )

@@ -10,12 +10,28 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+import pandas as pd
 
 from .board import Board
-from .odds import DEFAULT_RULES, challenger_start, check_race_args, race_args, vacant_bonus, won_at_start
+from .odds import (
+    DEFAULT_RULES,
+    ROLLERS,
+    challenger_start,
+    check_race_args,
+    race_args,
+    schedule_dist,
+    vacant_bonus,
+    won_at_start,
+)
 from .rules import Rules
 
 __all__ = [
+    "play_race",
+    "race_winner",
+    "race_winner_sampler",
+    "sample_schedules",
     "simulate_defended",
     "simulate_landings",
     "simulate_race",
@@ -172,3 +188,146 @@ def simulate_landings(
                 weeks = injury_weeks
         counts[position] += 1
     return {i: c / turns for i, c in enumerate(counts)}
+
+
+# -- one race told roll by roll, and samplers for the live simulation panel ----------------------
+
+
+def _race_rolls(
+    dice: Iterable[int],
+    challenger_start: int,
+    champion_start: int,
+    target: int,
+    margin: int,
+    sides: int,
+    first: str,
+    settle_at_start: bool,
+) -> Iterator[tuple[str, int, int, int, str | None]]:
+    """Play a race with the given dice: (roller, die, challenger total, champion total, winner)
+    after each roll, winner None while it goes on; a race won at the start yields one row with
+    roller and die "" and 0. Stops at the winning roll or when the dice run out."""
+    check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+    settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
+    if settled is not None:
+        yield "", 0, challenger_start, champion_start, ROLLERS[0] if settled else ROLLERS[1]
+        return
+    totals = {"challenger": challenger_start, "champion": champion_start}
+    roller = first
+    for die in dice:
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= sides:
+            raise ValueError(f"each die must be a whole number from 1 to {sides}; got {die!r}")
+        other = ROLLERS[1] if roller == ROLLERS[0] else ROLLERS[0]
+        totals[roller] += die
+        won = totals[roller] >= target and totals[roller] - totals[other] >= margin
+        yield roller, die, totals["challenger"], totals["champion"], roller if won else None
+        if won:
+            return
+        roller = other
+
+
+def race_winner(
+    dice: Iterable[int],
+    challenger_start: int,
+    champion_start: int = 3,
+    target: int = 7,
+    margin: int = 2,
+    sides: int = 6,
+    first: str = "challenger",
+    settle_at_start: bool = True,
+) -> str | None:
+    """Who has won once these dice are rolled in turn: "challenger", "champion" or None (still on).
+
+    No randomness: listing every sequence of n dice and counting the winners gives the exact
+    chances after n rolls, which is how a class can count its way towards p_challenger_wins.
+    Each die must be a whole number from 1 to sides (ValueError otherwise).
+    """
+    rolls = _race_rolls(dice, challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+    return next((winner for *_, winner in rolls if winner is not None), None)
+
+
+def play_race(
+    challenger_start: int,
+    champion_start: int = 3,
+    target: int = 7,
+    margin: int = 2,
+    sides: int = 6,
+    first: str = "challenger",
+    settle_at_start: bool = True,
+    *,
+    seed: int = 0,
+    dice: Sequence[int] | None = None,
+) -> pd.DataFrame:
+    """One race, roll by roll: a table a class can read from the top (and plot).
+
+    The dice come from random.Random(seed), or are the given list (to replay a race chosen by
+    hand; the table then stops where the list does if nobody has won). Columns: roll, roller,
+    die, challenger, champion (the running totals), lead (the roller's), result ("play on" or
+    who wins). A race already won at the start has one row, roll 0.
+    """
+    if dice is None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number; got {seed!r}")
+        randrange = random.Random(seed).randrange
+        dice = iter(lambda: randrange(sides) + 1, None)  # endless: the race surely ends
+    rows = []
+    for roll, (roller, die, challenger, champion, winner) in enumerate(
+        _race_rolls(dice, challenger_start, champion_start, target, margin, sides, first, settle_at_start),
+        start=1,
+    ):
+        lead = challenger - champion if roller != ROLLERS[1] else champion - challenger
+        rows.append(
+            {
+                "roll": 0 if not roller else roll,
+                "roller": roller or "nobody",
+                "die": die or None,
+                "challenger": challenger,
+                "champion": champion,
+                "lead": lead,
+                "result": f"{winner} wins" if winner else "play on",
+            }
+        )
+    return pd.DataFrame(rows).astype({"die": "Int64"})
+
+
+def race_winner_sampler(
+    challenger_start: int,
+    champion_start: int = 3,
+    target: int = 7,
+    margin: int = 2,
+    sides: int = 6,
+    first: str = "challenger",
+    settle_at_start: bool = True,
+) -> Callable[[random.Random, int], list[str]]:
+    """A batch sampler for the live simulation panel: f(rng, n) plays n races, lists the winners.
+
+    Pair it with the exact Dist {"challenger": p, "champion": 1 - p} (odds.p_challenger_wins).
+    The settings are checked now, so a bad one fails when the panel is built, not on a click.
+    """
+    check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+
+    def sample(rng: random.Random, n: int) -> list[str]:
+        randrange = rng.randrange
+        winners = []
+        for _ in range(n):
+            dice = iter(lambda: randrange(sides) + 1, None)
+            winners.append(
+                race_winner(
+                    dice, challenger_start, champion_start, target, margin, sides, first, settle_at_start
+                )
+            )
+        return winners
+
+    return sample
+
+
+def sample_schedules(rng: random.Random, n: int, copies: int, deck: int = 36, schedule: int = 3) -> list[int]:
+    """Deal n schedules from freshly shuffled decks: how many of the ``copies`` alike cards each holds.
+
+    Cards are dealt without replacement (random.sample), as from a real deck; compare
+    odds.schedule_dist. Bounds as odds.schedule_dist, and n a whole number from 0 up.
+    """
+    schedule_dist(copies, deck, schedule)  # checks the arguments
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a whole number of schedules, at least 0; got {n!r}")
+    cards = range(deck)  # cards 0 .. copies - 1 are the alike ones
+    return [sum(1 for card in rng.sample(cards, schedule) if card < copies) for _ in range(n)]

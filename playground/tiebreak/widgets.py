@@ -20,6 +20,7 @@ import pandas as pd
 from playground.core.engine import Game, random_legal
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
+from playground.widgets.predict import percent
 from playground.widgets.rules_panel import RulesPanel
 
 from . import odds
@@ -38,36 +39,69 @@ _SLIDER = {"continuous_update": True, "style": {"description_width": "initial"}}
 
 
 def _headline(text: str, p: Fraction) -> str:
-    return f"<div style='font-size:1.25em'>{text} = <b>{p}</b> &asymp; {float(p):.4f}</div>"
+    """'P(...) ≈ 33.3%, exactly 1/3': the percentage a class reads, then the exact fraction while
+    it is short enough to read (a race to 15 has fractions of dozens of digits: only their length)."""
+    digits = len(str(p.denominator))
+    exact = f"exactly <b>{p}</b>" if digits <= 12 else f"exact fraction: {digits} digits below the line"
+    return f"<div style='font-size:1.25em'>{text} &asymp; <b>{percent(p)}</b></div><div>{exact}</div>"
 
 
 class TargetsPanel(w.VBox):
-    """Vacant or defended: pick tokens, Ace, surface and target; see every token's worth."""
+    """Vacant or defended: pick tokens, Ace, card and a token's worth; see every token's worth.
 
-    def __init__(self, rules: Rules | None = None):
+    Up front: the lesson's knobs (tournament, tokens, Ace, card points, what a token is worth to
+    you). Behind "more settings": the surface and Top Ranker (defended only), the target, and
+    every other rule.
+    """
+
+    def __init__(self, rules: Rules | None = None, token_worth: int = 150):
         self.base_rules = rules or Rules()
         self.mode = w.ToggleButtons(options=["vacant", "defended"], description="tournament")
         self.tokens = w.IntSlider(
             value=0, min=0, max=odds.max_tokens(self.base_rules), description="tokens risked", **_SLIDER
         )
-        self.ace = w.Checkbox(value=False, description="Ace (doubles on the move)", indent=False)
+        self.ace = w.Checkbox(value=False, description="Ace (doubles on the move here)", indent=False)
+        self.points = w.Dropdown(options=[250, 500, 1000, 2000], value=1000, description="card points")
+        self.token_worth = w.IntSlider(
+            value=token_worth,
+            min=0,
+            max=1000,
+            step=10,
+            description="a token kept is worth (ranking points)",
+            **_SLIDER,
+        )
         self.surface = w.Checkbox(value=False, description="matching surface", indent=False)
         self.top_ranker = w.Checkbox(value=False, description="Top Ranker (no Wildcard point)", indent=False)
         self.target = w.IntSlider(
             value=self.base_rules.vacant_target, min=1, max=30, description="target", **_SLIDER
         )
-        self.points = w.Dropdown(options=[250, 500, 1000, 2000], value=1000, description="card points")
+        self.rules_panel = RulesPanel(
+            self.base_rules,
+            on_change=self._rules_changed,
+            key=("champion_head_start", "race_first", "wildcard_slot", "top_ranker_returns_wildcards"),
+        )
         self.answer, self.chart, self.table = w.HTML(), w.HTML(), w.HTML()
         for widget, name in [(self.answer, "pg-answer"), (self.chart, "pg-chart"), (self.table, "pg-table")]:
             widget.add_class(name)
         self._adjusting = False
         self.mode.observe(lambda _: self._mode_changed(), names="value")
-        for control in (self.tokens, self.ace, self.surface, self.top_ranker, self.target, self.points):
+        for control in (
+            self.tokens,
+            self.ace,
+            self.surface,
+            self.top_ranker,
+            self.target,
+            self.points,
+            self.token_worth,
+        ):
             control.observe(lambda _: self.update(), names="value")
-        controls = w.VBox(
-            [self.mode, self.tokens, self.ace, self.surface, self.top_ranker, self.target, self.points]
+        controls = w.VBox([self.mode, self.tokens, self.ace, self.points, self.token_worth])
+        self.more = w.Accordion(
+            [w.VBox([self.surface, self.top_ranker, self.target, self.rules_panel])],
+            titles=("more settings: surface, Top Ranker, target, all rules",),
+            selected_index=None,
         )
-        super().__init__([w.HBox([controls, self.answer]), self.chart, self.table])
+        super().__init__([w.HBox([controls, self.answer]), self.chart, self.table, self.more])
         self.add_class("pg-tiebreak-targets")
         self.update()
 
@@ -78,13 +112,23 @@ class TargetsPanel(w.VBox):
         return self.base_rules.replace(**{field: self.target.value})
 
     def table_frame(self, rules: Rules | None = None) -> pd.DataFrame:
-        """The exact worth of 0, 1, 2... tokens for the current settings."""
+        """The exact worth of 0, 1, 2... tokens for the current settings, net of their worth kept."""
         rules = rules or self.rules
         if self.mode.value == "vacant":
-            return odds.token_value_table(self.ace.value, rules, self.points.value)
-        return odds.defended_token_table(
-            self.ace.value, self.surface.value, rules, self.top_ranker.value, self.points.value
-        )
+            frame = odds.token_value_table(self.ace.value, rules, self.points.value)
+        else:
+            frame = odds.defended_token_table(
+                self.ace.value, self.surface.value, rules, self.top_ranker.value, self.points.value
+            )
+        return odds.token_net_table(frame, self.token_worth.value)
+
+    def _rules_changed(self, rules: Rules) -> None:
+        """Another rule changed in "all rules": keep it, and move the target if that changed."""
+        self.base_rules = rules
+        field = "vacant_target" if self.mode.value == "vacant" else "race_target"
+        with self._adjusting_controls():
+            self.target.value = min(getattr(rules, field), self.target.max)
+        self.update()
 
     def _mode_changed(self) -> None:
         """Vacant and defended have their own target (and a race to more than 15 is slow to draw)."""
@@ -106,6 +150,7 @@ class TargetsPanel(w.VBox):
             self._adjusting = False
 
     def update(self) -> None:
+        """Redraw the answer, the advice, the chart and the table for the current controls."""
         if self._adjusting:
             return
         vacant = self.mode.value == "vacant"
@@ -117,19 +162,44 @@ class TargetsPanel(w.VBox):
                 self.tokens.value = min(self.tokens.value, most)
                 self.tokens.max = most
         frame = self.table_frame(rules)
-        p = frame.loc[self.tokens.value, "p_win"]
+        k = self.tokens.value
+        p = frame.loc[k, "p_win"]
         what = "P(win the vacant tournament)" if vacant else "P(beat the champion)"
-        self.answer.value = _headline(what, p)
+        best = odds.best_tokens(frame, self.token_worth.value)
+        net = frame.net_points
+        self.answer.value = _headline(what, p) + (
+            f"<div>expected ranking points: <b>{float(frame.loc[k, 'expected_points']):.0f}</b>; "
+            f"after the {k} token(s) at {self.token_worth.value} each: <b>{float(net[k]):.0f}</b></div>"
+            f"<div>best for you: risk <b>{best}</b> token(s) (net {float(net[best]):.0f} points)</div>"
+        )
         self.chart.value = bars_svg(
             dict(zip(frame.tokens, frame.p_win, strict=True)),
-            highlight=lambda k: k == self.tokens.value,
+            highlight=lambda t: t == self.tokens.value,
             title="chance to win with 0, 1, 2... tokens (orange: your choice)",
         )
-        self.table.value = frame_html(frame.set_index("tokens"), "pg-token-table")
+        self.table.value = frame_html(_token_display(frame, self.token_worth.value), "pg-token-table")
+
+
+def _token_display(frame: pd.DataFrame, token_worth: int) -> pd.DataFrame:
+    """The token table as a class reads it: percentages and whole ranking points."""
+    return pd.DataFrame(
+        {
+            "P(win)": frame.p_win,
+            "%": [percent(p) for p in frame.p_win],
+            "chance the last token added": ["" if g is None else percent(g) for g in frame.gain],
+            "expected points": [round(float(v)) for v in frame.expected_points],
+            f"net of tokens at {token_worth}": [round(float(v)) for v in frame.net_points],
+        },
+        index=pd.Index(frame.tokens, name="tokens"),
+    )
 
 
 class RacePanel(w.VBox):
-    """The tie-break race: starts, target, margin and who rolls first; exact odds and length."""
+    """The tie-break race: both starts and who rolls first up front; target and margin behind.
+
+    Shows the exact chance, the average length, the chance of each length, and a table of the
+    chance from every challenger start 0 to 8 with the other settings as they are.
+    """
 
     def __init__(self, challenger: int = 2, head_start: int | None = None, rules: Rules | None = None):
         rules = rules or Rules()
@@ -143,22 +213,28 @@ class RacePanel(w.VBox):
         self.head_start = w.IntSlider(
             value=head_start, min=0, max=15, description="champion start", **_SLIDER
         )
-        self.target = w.IntSlider(value=target, min=1, max=15, description="race to", **_SLIDER)
-        self.margin = w.IntSlider(value=margin, min=1, max=5, description="win by", **_SLIDER)
         self.first = w.ToggleButtons(
             options=["challenger", "champion"], value=rules.race_first, description="first roll"
         )
-        self.answer, self.chart = w.HTML(), w.HTML()
-        self.answer.add_class("pg-answer")
-        self.chart.add_class("pg-chart")
+        self.target = w.IntSlider(value=target, min=1, max=15, description="race to", **_SLIDER)
+        self.margin = w.IntSlider(value=margin, min=1, max=5, description="win by", **_SLIDER)
+        self.answer, self.chart, self.table = w.HTML(), w.HTML(), w.HTML()
+        for widget, name in [(self.answer, "pg-answer"), (self.chart, "pg-chart"), (self.table, "pg-table")]:
+            widget.add_class(name)
         for control in (self.challenger, self.head_start, self.target, self.margin, self.first):
             control.observe(lambda _: self.update(), names="value")
-        controls = w.VBox([self.challenger, self.head_start, self.target, self.margin, self.first])
-        super().__init__([w.HBox([controls, self.answer]), self.chart])
+        controls = w.VBox([self.challenger, self.head_start, self.first])
+        self.more = w.Accordion(
+            [w.VBox([self.target, self.margin])],
+            titles=("more settings: race to, win by",),
+            selected_index=None,
+        )
+        super().__init__([w.HBox([controls, self.answer]), self.chart, self.table, self.more])
         self.add_class("pg-tiebreak-race")
         self.update()
 
     def args(self) -> tuple[int, int, int, int, int, str, bool]:
+        """The race settings as p_challenger_wins takes them."""
         return (
             self.challenger.value,
             self.head_start.value,
@@ -174,20 +250,43 @@ class RacePanel(w.VBox):
         """P(the challenger wins), exactly, for the current sliders."""
         return odds.p_challenger_wins(*self.args())
 
+    def starts_frame(self) -> pd.DataFrame:
+        """P(challenger wins) and the average length from every challenger start 0..8."""
+        _, *rest = self.args()
+        starts = range(9)
+        chances = [odds.p_challenger_wins(c, *rest) for c in starts]
+        return pd.DataFrame(
+            {
+                "P(challenger wins)": [percent(p) for p in chances],
+                "average rolls": [f"{float(odds.expected_race_length(c, *rest)):.2f}" for c in starts],
+            },
+            index=pd.Index(starts, name="challenger start"),
+        )
+
     def update(self) -> None:
+        """Redraw the answer, the length chart and the table of every start."""
+        p = self.probability
         mean = odds.expected_race_length(*self.args())
-        self.answer.value = _headline("P(challenger wins)", self.probability) + (
-            f"<div>average length: <b>{mean}</b> &asymp; {float(mean):.2f} rolls</div>"
+        self.answer.value = _headline("P(challenger wins)", p) + (
+            f"<div>about <b>{round(float(p) * 100)}</b> races in 100</div>"
+            f"<div>average length: <b>{float(mean):.2f}</b> rolls (both players' rolls counted)</div>"
         )
         lengths = odds.race_length(*self.args(), max_rolls=24).iloc[:-1]
         self.chart.value = bars_svg(
             dict(zip(lengths.rolls, lengths.probability, strict=True)),
             title="P(the race takes exactly n rolls)",
         )
+        self.table.value = frame_html(self.starts_frame().T, "pg-race-starts")
 
 
 class SeasonPanel(w.VBox):
-    """A whole season: rules, players and policy; step it and watch the board and the tables."""
+    """A whole season: players, policy and the key rules up front; step it, watch board and tables.
+
+    The rules a season lesson turns (KEY_RULES, and the target score of the chosen player count)
+    stand first; every other field of Rules waits behind the "all rules" expander.
+    """
+
+    KEY_RULES = ("direction_die", "race_margin", "champion_head_start")
 
     def __init__(self, players: int = 4, seed: int = 0, rules: Rules | None = None):
         self.data = load_data()
@@ -195,21 +294,19 @@ class SeasonPanel(w.VBox):
         self.players = w.IntSlider(value=players, min=2, max=6, description="players", **_SLIDER)
         self.policy = w.Dropdown(options=list(POLICIES), value="expected value", description="players play")
         self.heat = w.Checkbox(value=False, description="show exact landing frequencies", indent=False)
-        self.rules_panel = RulesPanel(rules or Rules(), on_change=lambda _: self.restart())
-        rules_box = w.Accordion(
-            [self.rules_panel], titles=("Rules (change any and the game restarts)",), selected_index=None
-        )
+        self.rules_box = w.VBox()
+        self.rules_panel = self._rules_panel(rules or Rules())
         self.view = BoardView(self.board, players)
         self.board_table = w.HTML()
         self.board_table.add_class("pg-board-table")
         self.games = GamePanel(self._make_game, POLICIES[self.policy.value], seed, on_update=self._draw)
-        self.players.observe(lambda _: self.restart(), names="value")
+        self.players.observe(lambda _: self._players_changed(), names="value")
         self.policy.observe(lambda _: self.restart(), names="value")
         self.heat.observe(lambda _: self._draw_heat(), names="value")
         super().__init__(
             [
                 w.HBox([self.players, self.policy, self.heat]),
-                rules_box,
+                self.rules_box,
                 self.view,
                 self.games,
                 w.HTML("<b>Tournaments</b>"),
@@ -217,6 +314,20 @@ class SeasonPanel(w.VBox):
             ]
         )
         self.add_class("pg-tiebreak-season")
+        self.restart()
+
+    def key_rules(self) -> tuple[str, ...]:
+        """The fields shown up front: the target score for this many players, then KEY_RULES."""
+        return (f"target_score_{self.players.value}p", *self.KEY_RULES)
+
+    def _rules_panel(self, rules: Rules) -> RulesPanel:
+        """A rules panel with the key fields up front (rebuilt when the player count changes)."""
+        panel = RulesPanel(rules, on_change=lambda _: self.restart(), key=self.key_rules())
+        self.rules_box.children = (w.HTML("<b>Rules</b> (change one and the season restarts)"), panel)
+        return panel
+
+    def _players_changed(self) -> None:
+        self.rules_panel = self._rules_panel(self.rules_panel.rules)
         self.restart()
 
     def _make_game(self, seed: int) -> TiebreakGame:
@@ -238,9 +349,18 @@ class SeasonPanel(w.VBox):
         self.view.set_heat(freqs, show=self.heat.value)
 
 
-def targets_panel(rules: Rules | None = None) -> TargetsPanel:
-    """Build the tokens-and-targets panel."""
-    return TargetsPanel(rules)
+def targets_panel(rules: Rules | None = None, token_worth: int = 150) -> TargetsPanel:
+    """Build the tokens-and-targets panel.
+
+    token_worth (0 to 1000 ranking points, in steps of 10 on the slider) is what a token kept for
+    later is worth to the player: an assumption, since the rulebook prices no token. 150 is the
+    expected-value player's yardstick (see playground.tiebreak.policies.expected_value).
+    """
+    if isinstance(token_worth, bool) or not isinstance(token_worth, int) or not 0 <= token_worth <= 1000:
+        raise ValueError(
+            f"token_worth must be a whole number of ranking points from 0 to 1000; got {token_worth!r}"
+        )
+    return TargetsPanel(rules, token_worth)
 
 
 def race_panel(challenger: int = 2, head_start: int | None = None, rules: Rules | None = None) -> RacePanel:
@@ -252,5 +372,5 @@ def race_panel(challenger: int = 2, head_start: int | None = None, rules: Rules 
 
 
 def season_panel(players: int = 4, seed: int = 0, rules: Rules | None = None) -> SeasonPanel:
-    """Build the whole-season panel."""
+    """Build the whole-season panel: players 2 to 6, any seed, rules default to the rulebook."""
     return SeasonPanel(players, seed, rules)
