@@ -24,7 +24,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playground.core.dist import Dist, dice_sum, readable, sample_exact
+from playground.core.dist import Dist, dice_sum, readable, sample_exact, standard_error, standardized_gaps
 
 
 def enumerate_dice(sides: Iterable[int], f: Callable[..., Any] = lambda *xs: sum(xs)) -> Dist:
@@ -482,3 +482,75 @@ def test_any_weights_become_proportional_probabilities(weights: dict[int, int]) 
         assert d[k] * total == weights[k]
     frame = d.to_frame()
     assert list(frame["at_least"]) == [d.p_at_least(k) for k in d]
+
+
+# -- the yardstick for simulations: standard error and standardized gaps ------------------------
+
+
+@pytest.mark.parametrize("p", [Fraction(1, 6), Fraction(7, 12), Fraction(1, 2), Fraction(1, 36)])
+@pytest.mark.parametrize("n", [1, 2, 5, 12])
+def test_standard_error_is_the_spread_of_the_enumerated_share(p: Fraction, n: int) -> None:
+    """√(p(1−p)/n) equals the standard deviation of the share of hits, found by listing every
+    count of hits in n rolls with its exact chance (no formula used)."""
+    share = Dist({1: p, 0: 1 - p}).repeat_sum(n).map(lambda hits: Fraction(hits, n))
+    assert share.mean() == p
+    assert standard_error(p, n) == pytest.approx(math.sqrt(share.variance()), rel=1e-12)
+
+
+def test_standard_error_of_a_certain_or_impossible_event_is_zero() -> None:
+    assert standard_error(Fraction(0), 10) == standard_error(1, 10) == 0.0
+    assert standard_error(0.25, 3) == pytest.approx(0.25)
+
+
+@pytest.mark.parametrize(
+    ("p", "n", "problem"),
+    [
+        (Fraction(3, 2), 10, "p must be a probability from 0 to 1; got Fraction(3, 2)"),
+        (-0.1, 10, "p must be a probability from 0 to 1; got -0.1"),
+        ("1/6", 10, "p must be a probability"),
+        (True, 10, "p must be a probability"),
+        (Fraction(1, 6), 0, "n (the number of rolls) must be a whole number, at least 1; got 0"),
+        (Fraction(1, 6), 2.5, "got 2.5"),
+    ],
+)
+def test_standard_error_refuses_bad_input(p: Any, n: Any, problem: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(problem)):
+        standard_error(p, n)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 300), min_size=11, max_size=11).filter(lambda c: sum(c) > 0))
+def test_standardized_gaps_add_up_to_pearsons_chi_square(counts: list[int]) -> None:
+    """Σ z²(1 − p) over the outcomes is Pearson's statistic Σ (observed − expected)² / expected,
+    computed here from the counts directly; and the share-weighted gaps cancel out."""
+    two_dice = dice_sum(2)
+    observed = dict(zip(two_dice, counts, strict=True))
+    total = sum(counts)
+    gaps = standardized_gaps(two_dice, observed)
+    pearson = sum((observed[o] - total * p) ** 2 / (total * p) for o, p in two_dice.items())
+    assert sum(z * z * (1 - float(two_dice[o])) for o, z in gaps.items()) == pytest.approx(float(pearson))
+    spread = sum(
+        z * math.sqrt(float(p * (1 - p))) for z, p in zip(gaps.values(), two_dice.values(), strict=True)
+    )
+    assert spread == pytest.approx(0, abs=1e-9)
+
+
+def test_standardized_gaps_count_missing_outcomes_as_zero() -> None:
+    gaps = standardized_gaps(Dist.die(6), {6: 6})  # six rolls, all sixes
+    assert gaps[6] == pytest.approx((1 - 1 / 6) / math.sqrt(5 / 36 / 6))
+    assert all(gaps[face] == pytest.approx(-(1 / 6) / math.sqrt(5 / 36 / 6)) for face in range(1, 6))
+
+
+@pytest.mark.parametrize(
+    ("dist", "counts", "problem"),
+    [
+        (Dist.die(6), {7: 1}, "counts has 7, which is not an outcome of dist ([1, 2, 3, 4, 5, 6])"),
+        (Dist.die(6), {1: -1, 2: 3}, "counts must be whole numbers, at least 0; got -1 for 1"),
+        (Dist.die(6), {1: 1.5}, "got 1.5 for 1"),
+        (Dist.die(6), {}, "counts must hold at least one roll; got none"),
+        (Dist.constant(3), {3: 4}, "dist must have at least two outcomes"),
+    ],
+)
+def test_standardized_gaps_refuse_bad_input(dist: Dist, counts: dict, problem: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(problem)):
+        standardized_gaps(dist, counts)

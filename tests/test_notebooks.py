@@ -188,8 +188,45 @@ for measure, dice, sides, bonus, target in {EXPLORER_CASES!r}:
 print(json.dumps(results))
 """
 
+# The opening question of 01: the class picks an answer and presses Reveal.
+DOUBLE_OR_SEVEN_PROBE = """
+import json
+results = {}
+for choice in hook.choices:
+    hook.guess.value = choice
+    hook.reveal_button.click()
+    results[choice] = hook.answer.value
+print(json.dumps(results))
+"""
+
+# The live simulation of 01: press roll 10,000 and read the counts.
+LIVE_SIM_PROBE = """
+import json
+sim.reset()
+sim.roll(10_000)
+print(json.dumps({"counts": {str(k): v for k, v in sim.counts.items()}, "summary": sim.summary.value}))
+"""
+
+# The welcome notebook: the opening question, then the rules panel's vacant-tournament line.
+WELCOME_PROBE = """
+import json
+hook.guess.value = "7"
+hook.reveal_button.click()
+lines = []
+for target, sides in [(7, 6), (8, 6), (8, 8), (3, 4)]:
+    panel.controls["vacant_target"].value = target
+    panel.controls["tiebreak_die_sides"].value = sides
+    lines.append({"target": target, "sides": sides, "chance": chance.value})
+print(json.dumps({"hook": hook.answer.value, "choices": hook.choices, "lines": lines}))
+"""
+
 PROBES: dict[str, dict[str, str]] = {
-    "01_dice_basics.ipynb": {"explorer": EXPLORER_PROBE},
+    "00_welcome.ipynb": {"welcome": WELCOME_PROBE},
+    "01_dice_basics.ipynb": {
+        "explorer": EXPLORER_PROBE,
+        "hook": DOUBLE_OR_SEVEN_PROBE,
+        "sim": LIVE_SIM_PROBE,
+    },
 }
 
 
@@ -330,4 +367,66 @@ def test_dice_basics_explorer_answers_exactly(executed) -> None:
         answer_text = re.sub(r"<[^>]+>", " ", shown["answer"])
         assert re.search(rf"(?<![\d/]){re.escape(str(expected))}(?![\d/])", answer_text), (
             f"explorer with {case}: the answer shown does not read {expected}: {answer_text!r}"
+        )
+
+
+def _probe(name: str, notebook: str, executed) -> object:
+    """The JSON a probe printed after the notebook ran, or a failure naming what went wrong."""
+    path = NOTEBOOKS_DIR / notebook
+    run = executed(path)
+    if run.error:
+        pytest.fail(f"the notebook failed before `{name}` could be probed:\n{run.error}", pytrace=False)
+    assert name not in run.probe_errors, f"probing `{name}` in {notebook} failed:\n{run.probe_errors[name]}"
+    return json.loads(run.probes[name])
+
+
+def _two_dice(test) -> Fraction:
+    """The share of the 36 rolls of two d6 for which test(first, second) holds."""
+    return Fraction(sum(bool(test(a, b)) for a, b in product(range(1, 7), repeat=2)), 36)
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+@pytest.mark.notebook
+def test_dice_basics_opening_question_has_the_counted_answer(executed) -> None:
+    """A double and a 7 are equally likely (counted here); only that choice is called right."""
+    shown = _probe("hook", "01_dice_basics.ipynb", executed)
+    double, seven = _two_dice(lambda a, b: a == b), _two_dice(lambda a, b: a + b == 7)
+    right = "equally likely" if double == seven else ("a double" if double > seven else "a total of 7")
+    assert set(shown) == {"a double", "a total of 7", "equally likely"}
+    for choice, answer in shown.items():
+        verdict = "Right" if choice == right else "Not quite"
+        assert _text(answer).startswith(verdict), f"choosing {choice!r} shows {_text(answer)!r}"
+        assert f"{double} ≈ {float(double):.1%}" in answer
+
+
+@pytest.mark.notebook
+def test_dice_basics_live_simulation_settles_near_the_exact_bars(executed) -> None:
+    """10,000 rolls of the panel: every total of two dice within 4 standard errors of its count."""
+    shown = _probe("sim", "01_dice_basics.ipynb", executed)
+    counts = {int(k): v for k, v in shown["counts"].items()}
+    assert sorted(counts) == list(range(2, 13)) and sum(counts.values()) == 10_000
+    for total, seen in counts.items():
+        p = _two_dice(lambda a, b, total=total: a + b == total)
+        assert abs(seen / 10_000 - p) <= 4 * (p * (1 - p) / 10_000) ** 0.5, (total, seen, p)
+    assert "10,000 rolls" in shown["summary"]
+
+
+@pytest.mark.notebook
+def test_welcome_question_and_rules_panel_answer_exactly(executed) -> None:
+    """The hook calls 7 right with its counted chance; the rules panel's line follows the target
+    and the die to the chance counted face by face (the matching card's 1 point plus one die)."""
+    shown = _probe("welcome", "00_welcome.ipynb", executed)
+    assert shown["choices"] == [str(t) for t in range(2, 13)]
+    seven = _two_dice(lambda a, b: a + b == 7)
+    assert _text(shown["hook"]).startswith("Right: 7")
+    assert f"{seven} ≈ {float(seven):.1%}" in shown["hook"]
+    for line in shown["lines"]:
+        sides, target = line["sides"], line["target"]
+        p = Fraction(sum(1 + face >= target for face in range(1, sides + 1)), sides)
+        told = f"{float(p):.0%}" if p.denominator == 1 else f"{p} ≈ "
+        assert told in line["chance"], (
+            f"target {target}, {sides}-sided die: {line['chance']!r} lacks {told!r}"
         )

@@ -216,6 +216,42 @@ def dice_sum(n: int, sides: int = 6) -> Dist:
     return Dist.die(sides).repeat_sum(n)
 
 
+def standard_error(p: Fraction | float, n: int) -> float:
+    """How far the share of hits in n rolls typically lands from the exact chance p: √(p(1−p)/n).
+
+    One roll is a hit (1) or a miss (0): mean p, variance p(1−p). n independent rolls add their
+    variances (n·p(1−p) for the count), and the share is the count divided by n, which divides
+    the variance by n². p must be a probability from 0 to 1 and n a whole number, at least 1.
+    """
+    if isinstance(p, bool) or not isinstance(p, int | float | Fraction) or not 0 <= p <= 1:
+        raise ValueError(f"p must be a probability from 0 to 1; got {p!r}")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n (the number of rolls) must be a whole number, at least 1; got {n!r}")
+    return math.sqrt(float(p) * (1 - float(p)) / n)
+
+
+def standardized_gaps(dist: Dist, counts: Mapping[Any, int]) -> dict[Any, float]:
+    """Each outcome's (observed share − exact chance) in standard errors: is this gap surprising?
+
+    For one outcome a gap beyond ±2 comes about 1 time in 20; the largest of many outcomes' gaps
+    passes 2 far more often, so judge the largest gap with that in mind. counts maps outcomes of
+    dist to how often they came up (whole numbers, at least 0; a missing outcome counts 0, at
+    least one roll in all); dist needs two or more outcomes (a certain outcome has no spread).
+    """
+    if len(dist) < 2:
+        raise ValueError(f"dist must have at least two outcomes to have a spread; got {dist!r}")
+    strays = [o for o in counts if o not in dist]
+    if strays:
+        raise ValueError(f"counts has {strays[0]!r}, which is not an outcome of dist ({list(dist)})")
+    bad = [(o, c) for o, c in counts.items() if isinstance(c, bool) or not isinstance(c, int) or c < 0]
+    if bad:
+        raise ValueError(f"counts must be whole numbers, at least 0; got {bad[0][1]!r} for {bad[0][0]!r}")
+    total = sum(counts.values())
+    if total < 1:
+        raise ValueError("counts must hold at least one roll; got none")
+    return {o: (counts.get(o, 0) / total - float(p)) / standard_error(p, total) for o, p in dist.items()}
+
+
 def readable(p: Fraction) -> str:
     """An exact probability as a person reads it: 7/12, or about 3.1e-421 when it is huge.
 

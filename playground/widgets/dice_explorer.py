@@ -1,15 +1,51 @@
-"""The dice explorer: choose dice, a bonus and a target, see the exact odds at once."""
+"""The dice explorer and the two-dice grid: choose dice, a bonus and a target, see the exact odds.
+
+The explorer keeps the lesson's knobs (what to measure, how many dice, the bonus, the target) up
+front and the number of sides behind "more settings", so a class meets the six-sided die first.
+The grid is the picture behind every two-dice count: 36 equally likely cells, some marked.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from html import escape
 
 import ipywidgets as w
+import pandas as pd
 
-from playground.core.dist import Dist, dice_sum
+from playground.core.dist import Dist, dice_sum, readable
 from playground.widgets.bars import bars_svg
+from playground.widgets.predict import percent
 
 MEASURES = ("sum", "difference (first - second)", "highest")
+
+Mark = tuple[str, Callable[[int, int], bool], str]
+"""A set of grid cells to colour: (label for the key, test of (first die, second die), colour)."""
+
+DOUBLES_AND_SEVENS: tuple[Mark, ...] = (
+    ("a double", lambda a, b: a == b, "#0072B2"),
+    ("a total of 7", lambda a, b: a + b == 7, "#E69F00"),
+)
+"""The default marks: the Ace and the most likely total, in Okabe-Ito blue and orange."""
+
+MAX_GRID_SIDES = 12
+"""Larger grids have too many cells to read or count in front of a class."""
+
+
+def _check_sides(sides: int, most: int | None = None) -> None:
+    if isinstance(sides, bool) or not isinstance(sides, int) or sides < 2 or (most and sides > most):
+        allowed = f"from 2 to {most}" if most else "at least 2"
+        raise ValueError(f"sides must be a whole number {allowed}; got {sides!r}")
+
+
+def _ink(fill: str) -> str:
+    """Black or white text, whichever reads better on the hex colour fill (WCAG luminance)."""
+    channels = [int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return "#000" if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else "#fff"
 
 
 def explored_dist(dice: int, sides: int, measure: str) -> Dist:
@@ -29,8 +65,97 @@ def explored_dist(dice: int, sides: int, measure: str) -> Dist:
     return die - die
 
 
+def pair_grid(sides: int = 6) -> pd.DataFrame:
+    """The total of every pair of dice: rows are the first die, columns the second.
+
+    Each of the sides × sides cells is one equally likely roll, so counting cells is counting
+    chances. sides is a whole number from 2 to 12.
+    """
+    _check_sides(sides, MAX_GRID_SIDES)
+    faces = range(1, sides + 1)
+    return pd.DataFrame(
+        [[a + b for b in faces] for a in faces],
+        index=pd.Index(faces, name="first die"),
+        columns=pd.Index(faces, name="second die"),
+    )
+
+
+def pair_grid_svg(sides: int = 6, marks: Sequence[Mark] = DOUBLES_AND_SEVENS, cell: int = 40) -> str:
+    """The pair grid as a picture: each cell shows its total, marked cells are coloured.
+
+    Rows are the first die (1 at the top), columns the second (1 on the left), as in
+    :func:`pair_grid`; a cell takes the colour of the first mark it matches, and the key counts
+    each mark's cells. sides is from 2 to 12, cell (pixels) from 20 to 80, colours are '#rrggbb'.
+    """
+    _check_sides(sides, MAX_GRID_SIDES)
+    if isinstance(cell, bool) or not isinstance(cell, int) or not 20 <= cell <= 80:
+        raise ValueError(f"cell must be a whole number of pixels from 20 to 80; got {cell!r}")
+    for mark in marks:
+        if not (
+            isinstance(mark, tuple)
+            and len(mark) == 3
+            and isinstance(mark[0], str)
+            and callable(mark[1])
+            and re.fullmatch(r"#[0-9a-fA-F]{6}", str(mark[2]))
+        ):
+            raise ValueError(f"each mark must be (label, test of two faces, '#rrggbb' colour); got {mark!r}")
+    left, top = 70, 40
+    size = cell * sides
+    width, height = left + size + 10, top + size + 22 * len(marks) + 16
+    parts = [
+        f"<svg class='pg-pair-grid' xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+        f"role='img' aria-label='the {sides * sides} rolls of two dice'>",
+        f"<text x='{left + size / 2}' y='14' font-size='13' text-anchor='middle'>second die</text>",
+        f"<text x='14' y='{top + size / 2}' font-size='13' text-anchor='middle' "
+        f"transform='rotate(-90 14 {top + size / 2})'>first die</text>",
+    ]
+    counted = [0] * len(marks)
+    for a in range(1, sides + 1):
+        y = top + (a - 1) * cell
+        parts.append(
+            f"<text x='{left - 8}' y='{y + cell / 2 + 5}' font-size='13' text-anchor='end'>{a}</text>"
+        )
+        for b in range(1, sides + 1):
+            x = left + (b - 1) * cell
+            if a == 1:
+                parts.append(
+                    f"<text x='{x + cell / 2}' y='{top - 8}' font-size='13' text-anchor='middle'>{b}</text>"
+                )
+            hit = next((i for i, (_, test, _) in enumerate(marks) if test(a, b)), None)
+            fill = "#ffffff" if hit is None else marks[hit][2]
+            if hit is not None:
+                counted[hit] += 1
+            parts.append(
+                f"<rect class='pg-cell' x='{x}' y='{y}' width='{cell}' height='{cell}' fill='{fill}' "
+                f"stroke='#444' data-first='{a}' data-second='{b}'><title>{a} then {b}: total {a + b}"
+                f"</title></rect><text x='{x + cell / 2}' y='{y + cell / 2 + 5}' font-size='14' "
+                f"text-anchor='middle' fill='{_ink(fill)}'>{a + b}</text>"
+            )
+    for i, (label, _, colour) in enumerate(marks):
+        y = top + size + 14 + 22 * i
+        parts.append(
+            f"<rect x='{left}' y='{y}' width='14' height='14' fill='{colour}' stroke='#444'/>"
+            f"<text x='{left + 20}' y='{y + 12}' font-size='13'>{escape(label)}: {counted[i]} of "
+            f"{sides * sides} cells</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def in_words(p: Fraction) -> str:
+    """A chance as a class says it: '7/12 ≈ 58.3%, on average 7 rolls in every 12'."""
+    if p in (0, 1):
+        return f"{p} = {percent(p)}: {'never' if p == 0 else 'every roll'}"
+    shown = readable(p)
+    if shown.startswith("≈"):
+        return f"{shown} ≈ {percent(p)}"
+    rolls = "roll" if p.numerator == 1 else "rolls"
+    return f"{shown} ≈ {percent(p)}, on average {p.numerator} {rolls} in every {p.denominator}"
+
+
 class DiceExplorer(w.VBox):
-    """Sliders for dice, sides, bonus and target; the exact table, chart and answer follow."""
+    """Sliders for measure, dice, bonus and target (sides under "more settings"); the exact
+    answer, chart and table follow at once."""
 
     def __init__(self, dice: int = 2, sides: int = 6, bonus: int = 0, target: int = 7):
         slider = {"continuous_update": True, "style": {"description_width": "initial"}}
@@ -40,18 +165,21 @@ class DiceExplorer(w.VBox):
         self.target = w.IntSlider(value=target, min=-10, max=130, description="target (at least)", **slider)
         self.measure = w.Dropdown(options=MEASURES, value="sum", description="measure")
         self.answer = w.HTML()
+        self.words = w.HTML()
         self.chart = w.HTML()
         self.table = w.HTML()
         for widget, name in [
             (self.answer, "pg-answer"),
+            (self.words, "pg-words"),
             (self.chart, "pg-chart"),
             (self.table, "pg-table"),
         ]:
             widget.add_class(name)
         for control in (self.dice, self.sides, self.bonus, self.target, self.measure):
             control.observe(lambda _: self.update(), names="value")
-        controls = w.VBox([self.measure, self.dice, self.sides, self.bonus, self.target])
-        super().__init__([w.HBox([controls, self.answer]), self.chart, self.table])
+        more = w.Accordion([self.sides], titles=("more settings",), selected_index=None)
+        controls = w.VBox([self.measure, self.dice, self.bonus, self.target, more])
+        super().__init__([w.HBox([controls, w.VBox([self.answer, self.words])]), self.chart, self.table])
         self.add_class("pg-dice-explorer")
         self.update()
 
@@ -76,10 +204,12 @@ class DiceExplorer(w.VBox):
             f"<div style='font-size:1.3em;padding:0 1em'>P({self.measure.value} {sign} "
             f"{abs(self.bonus.value)} &ge; {target}) = <b>{p}</b> &asymp; {float(p):.4f}</div>"
         )
+        self.words.value = f"<div style='padding:0 1.3em'>{escape(in_words(p))}</div>"
         self.chart.value = bars_svg(
             dist, highlight=lambda o: o >= target, title="orange bars reach the target"
         )
         frame = dist.to_frame("result")
+        frame["percent"] = [percent(q) for q in frame["probability"]]
         self.table.value = frame.to_html(index=False, border=0, classes="pg-table")
 
 
