@@ -26,7 +26,7 @@ def test_targets_panel_shows_the_exact_vacant_chance(tokens: int, ace: bool, tar
     expected = vacant_by_counting(1 + tokens + ace, target)
     assert panel.table_frame().loc[tokens, "p_win"] == expected
     assert f"<b>{expected}</b>" in panel.answer.value
-    assert panel.chart.value.count("<rect") == 6 and "#e8710a" in panel.chart.value
+    assert panel.chart.value.count("<rect") == 6 and "#D55E00" in panel.chart.value
 
 
 def test_targets_panel_defended_mode_uses_the_race() -> None:

@@ -27,7 +27,7 @@ from playground.core.rules import RulesBase, RulesError, field_specs, rule
 from playground.widgets import bars_svg, dice_explorer, frame_html, game_panel, rules_panel
 from playground.widgets.game_panel import HISTORY_ROWS
 
-ORANGE, BLUE = "#e8710a", "#4c72b0"
+ORANGE, BLUE = "#D55E00", "#0072B2"  # the highlight (vermillion) and the exact bars
 
 # -- rules panel ----------------------------------------------------------------------------
 

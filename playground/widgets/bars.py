@@ -13,7 +13,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-EXACT, HIGHLIGHT = "#4c72b0", "#e8710a"
+EXACT, HIGHLIGHT = "#0072B2", "#D55E00"  # Okabe-Ito blue and vermillion: colour-blind safe
 OBSERVED = "#E69F00"
 """Okabe-Ito orange: told apart from the blue exact bars with any colour vision."""
 
