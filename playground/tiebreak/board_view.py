@@ -39,7 +39,7 @@ COLORS: dict[str, Any] = {
     "gold": "#b8860b",  # outline of the United Cup and the Season Final
     "link": "#9a9a9a",  # the main loop
     "branch": "#7a5195",  # the branch road, and the fork leading to it
-    "heat": "#c0392b",
+    "heat": "#D55E00",  # Okabe-Ito vermillion
     "highlight": "#111111",  # the ring round the space just landed on
     "text": "#222222",
 }
