@@ -5,6 +5,7 @@ from .data import Column, DataError, Schema, load_table
 from .dist import Dist, dice_sum, readable, sample_exact
 from .engine import CHANCE, Event, Game, IllegalAction, Result, random_legal
 from .rules import FieldSpec, RulesBase, RulesError, field_specs, rule, rules_frame
+from .zones import Row, Table, Zone, ZoneError
 
 __all__ = [
     "CHANCE",
@@ -16,9 +17,13 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Result",
+    "Row",
     "RulesBase",
     "RulesError",
     "Schema",
+    "Table",
+    "Zone",
+    "ZoneError",
     "compare_plot",
     "compare_rules",
     "dice_sum",

@@ -1,0 +1,237 @@
+"""Card zones: decks, hands, piles, play areas, benches and the box, as one small type.
+
+Every card game moves cards between places, and the one invariant that matters is that no card
+is ever lost or duplicated. A ``Zone`` is a multiset of card ids (counts, not an order): a
+shuffled deck is exactly that, since the next card drawn is equally likely to be any card still
+in it, and so a draw is an exact chance step over the counts. A ``Row`` keeps an order, for places
+where the order is seen (cards laid out one after another, a pile whose top is known). A
+``Table`` names every zone of a game and counts all cards at once, so "nothing lost" is one check.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from .dist import sample_counts
+
+Card = Hashable
+
+
+class ZoneError(ValueError):
+    """A move the zones cannot make: taking a card that is not there, or a bad count."""
+
+
+def _count(n: Any) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ZoneError(f"a number of cards must be a whole number, at least 1; got {n!r}")
+    return n
+
+
+class Zone:
+    """A multiset of cards: how many of each card id lies here, in no particular order."""
+
+    __slots__ = ("_cards", "name")
+
+    def __init__(self, name: str, cards: Mapping[Card, int] | Iterable[Card] = ()):
+        self.name = name
+        counts = Counter(cards) if not isinstance(cards, Mapping) else Counter(dict(cards))
+        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts.values()):
+            raise ZoneError(f"zone {name!r}: card counts must be whole numbers, at least 0")
+        self._cards = +counts
+
+    def __len__(self) -> int:
+        return sum(self._cards.values())
+
+    def __contains__(self, card: object) -> bool:
+        return self._cards.get(card, 0) > 0  # type: ignore[call-overload]
+
+    def __iter__(self) -> Iterator[Card]:
+        """Every card, a repeated card as often as it lies here, in a stable order."""
+        for card in self.kinds():
+            yield from [card] * self._cards[card]
+
+    def __repr__(self) -> str:
+        return f"Zone({self.name!r}, {dict(self._cards)!r})"
+
+    def count(self, card: Card) -> int:
+        """How many copies of card lie here."""
+        return self._cards.get(card, 0)
+
+    def counts(self) -> Counter:
+        """A copy of the counts, card -> copies."""
+        return Counter(self._cards)
+
+    def kinds(self) -> list[Card]:
+        """The distinct cards here, sorted where the ids can be sorted."""
+        try:
+            return sorted(self._cards)
+        except TypeError:
+            return list(self._cards)
+
+    def add(self, card: Card, n: int = 1) -> None:
+        self._cards[card] += _count(n)
+
+    def remove(self, card: Card, n: int = 1) -> None:
+        """Take n copies of card away; a ZoneError, and nothing changed, if there are fewer."""
+        n = _count(n)
+        have = self.count(card)
+        if have < n:
+            raise ZoneError(f"{self.name} holds {have} of {card!r}, so {n} cannot be taken from it")
+        if have == n:
+            del self._cards[card]
+        else:
+            self._cards[card] = have - n
+
+    def move(self, card: Card, to: Zone | Row, n: int = 1) -> None:
+        """Move n copies of card from here to another zone (checked before anything moves)."""
+        self.remove(card, n)
+        for _ in range(n):
+            to.add(card)
+
+    def draw_outcomes(self) -> list[tuple[Card, Fraction]]:
+        """The exact chance step of drawing one card at random: each card, copies over the total."""
+        total = len(self)
+        if not total:
+            raise ZoneError(f"{self.name} is empty: no card can be drawn")
+        return [(card, Fraction(self._cards[card], total)) for card in self.kinds()]
+
+    def draw_probability(self, card: Card) -> Fraction | None:
+        """The chance a random draw shows card (None if it cannot)."""
+        have = self.count(card)
+        return Fraction(have, len(self)) if have else None
+
+    def sample(self, rng: Any) -> Card:
+        """A random card, with exactly its share of the counts, using integer draws only."""
+        if not self._cards:
+            raise ZoneError(f"{self.name} is empty: no card can be drawn")
+        return sample_counts([(card, self._cards[card]) for card in self.kinds()], rng)
+
+    def clear(self) -> list[Card]:
+        """Empty the zone and return every card that was in it."""
+        cards = list(self)
+        self._cards.clear()
+        return cards
+
+
+class Row:
+    """Cards in a seen order, first to last (a play area, a pile whose order is known)."""
+
+    __slots__ = ("_cards", "name")
+
+    def __init__(self, name: str, cards: Iterable[Card] = ()):
+        self.name = name
+        self._cards = list(cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._cards
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(list(self._cards))
+
+    def __getitem__(self, index: int) -> Card:
+        return self._cards[index]
+
+    def __repr__(self) -> str:
+        return f"Row({self.name!r}, {self._cards!r})"
+
+    def count(self, card: Card) -> int:
+        return self._cards.count(card)
+
+    def counts(self) -> Counter:
+        return Counter(self._cards)
+
+    def add(self, card: Card, n: int = 1) -> None:
+        """Put n copies at the end (the bottom of a pile, the last card laid out)."""
+        self._cards.extend([card] * _count(n))
+
+    def add_first(self, card: Card) -> None:
+        """Put a card at the front (the top of a pile)."""
+        self._cards.insert(0, card)
+
+    def remove(self, card: Card, n: int = 1) -> None:
+        """Take the first n copies of card away; a ZoneError, and nothing changed, if fewer."""
+        n = _count(n)
+        if self.count(card) < n:
+            raise ZoneError(
+                f"{self.name} holds {self.count(card)} of {card!r}, so {n} cannot be taken from it"
+            )
+        for _ in range(n):
+            self._cards.remove(card)
+
+    def move(self, card: Card, to: Zone | Row, n: int = 1) -> None:
+        self.remove(card, n)
+        for _ in range(n):
+            to.add(card)
+
+    def pop_first(self) -> Card:
+        """Take the first card (the top of a pile)."""
+        if not self._cards:
+            raise ZoneError(f"{self.name} is empty")
+        return self._cards.pop(0)
+
+    def clear(self) -> list[Card]:
+        cards, self._cards = self._cards, []
+        return cards
+
+
+class Table:
+    """Every zone of a game by name, so that all cards can be counted at once."""
+
+    def __init__(self, zones: Iterable[Zone | Row] = ()):
+        self.zones: dict[str, Zone | Row] = {}
+        for zone in zones:
+            self.put(zone)
+
+    def put(self, zone: Zone | Row) -> Zone | Row:
+        """Add a zone (its name must be new) and return it."""
+        if zone.name in self.zones:
+            raise ZoneError(f"there is already a zone named {zone.name!r}")
+        self.zones[zone.name] = zone
+        return zone
+
+    def __getitem__(self, name: str) -> Zone | Row:
+        return self.zones[name]
+
+    def __iter__(self) -> Iterator[Zone | Row]:
+        return iter(self.zones.values())
+
+    def census(self) -> Counter:
+        """How many copies of each card there are over every zone together."""
+        total: Counter = Counter()
+        for zone in self.zones.values():
+            total.update(zone.counts())
+        return total
+
+    def check_conserved(self, expected: Mapping[Card, int]) -> None:
+        """Raise ZoneError naming each card whose total differs from expected (lost or duplicated)."""
+        census = self.census()
+        wrong = {
+            card: (census.get(card, 0), expected.get(card, 0))
+            for card in set(census) | set(expected)
+            if census.get(card, 0) != expected.get(card, 0)
+        }
+        if wrong:
+            parts = ", ".join(
+                f"{card!r}: {have} (should be {should})" for card, (have, should) in wrong.items()
+            )
+            raise ZoneError(f"cards lost or duplicated: {parts}")
+
+    def frame(self) -> pd.DataFrame:
+        """One row per zone: its name, how many cards, and which (a count after each repeated card)."""
+        rows = []
+        for zone in self.zones.values():
+            if isinstance(zone, Row):  # the order is part of what is seen
+                shown = [str(c) for c in zone]
+            else:
+                counts = zone.counts()
+                shown = [f"{c} x{counts[c]}" if counts[c] > 1 else str(c) for c in zone.kinds()]
+            rows.append({"zone": zone.name, "cards": len(zone), "which": ", ".join(shown)})
+        return pd.DataFrame(rows).set_index("zone")

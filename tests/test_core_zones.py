@@ -1,0 +1,86 @@
+"""Card zones: exact draws, checked moves, and no card ever lost or duplicated."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from playground.core.zones import Row, Table, Zone, ZoneError
+
+
+def test_a_draw_is_each_card_over_the_total() -> None:
+    deck = Zone("deck", {"ace": 3, "king": 1})
+    assert deck.draw_outcomes() == [("ace", Fraction(3, 4)), ("king", Fraction(1, 4))]
+    assert deck.draw_probability("king") == Fraction(1, 4) and deck.draw_probability("queen") is None
+    assert list(deck) == ["ace", "ace", "ace", "king"] and len(deck) == 4
+
+
+def test_sampling_follows_the_counts() -> None:
+    deck = Zone("deck", {"a": 1, "b": 3})
+    rng = random.Random(5)
+    n = 40_000
+    share = sum(deck.sample(rng) == "b" for _ in range(n)) / n
+    # the standard error of a share with p = 3/4 over 40,000 draws is about 0.0022: 5 of them
+    assert abs(share - 0.75) < 0.011
+    assert [Zone("x", {"a": 1, "b": 3}).sample(random.Random(s)) for s in range(20)] == [
+        deck.sample(random.Random(s)) for s in range(20)
+    ]
+
+
+def test_a_move_that_cannot_happen_changes_nothing() -> None:
+    hand, pile = Zone("hand", ["a", "b"]), Row("pile", ["c"])
+    with pytest.raises(ZoneError, match="hand holds 1 of 'a', so 2 cannot be taken"):
+        hand.move("a", pile, 2)
+    assert hand.counts() == Counter({"a": 1, "b": 1}) and list(pile) == ["c"]
+    with pytest.raises(ZoneError, match="whole number, at least 1"):
+        hand.remove("a", 0)
+    with pytest.raises(ZoneError, match="empty"):
+        Zone("box").draw_outcomes()
+    with pytest.raises(ZoneError, match="counts must be whole numbers"):
+        Zone("bad", {"a": -1})
+
+
+def test_a_row_keeps_its_order() -> None:
+    row = Row("play", ["a", "b"])
+    row.add("c")
+    row.add_first("z")
+    assert list(row) == ["z", "a", "b", "c"] and row.pop_first() == "z" and row[0] == "a"
+    row.move("b", Zone("discard"))
+    assert list(row) == ["a", "c"]
+
+
+def test_the_table_names_lost_and_duplicated_cards() -> None:
+    table = Table([Zone("deck", {"a": 2}), Row("hand", ["b"])])
+    table.check_conserved({"a": 2, "b": 1})
+    table["hand"].add("a")
+    with pytest.raises(ZoneError, match=r"'a': 3 \(should be 2\)"):
+        table.check_conserved({"a": 2, "b": 1})
+    with pytest.raises(ZoneError, match="already a zone named 'deck'"):
+        table.put(Zone("deck"))
+    frame = table.frame()
+    assert frame.loc["deck", "which"] == "a x2" and frame.loc["hand", "which"] == "b, a"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    start=st.dictionaries(st.sampled_from("abcde"), st.integers(0, 4), min_size=1),
+    moves=st.lists(
+        st.tuples(st.integers(0, 2), st.integers(0, 2), st.sampled_from("abcde"), st.integers(1, 3))
+    ),
+)
+def test_any_sequence_of_moves_conserves_every_card(start, moves) -> None:
+    table = Table([Zone("deck", start), Zone("hand"), Row("pile")])
+    expected = +Counter(start)
+    zones = list(table)
+    for source, target, card, n in moves:
+        before = [z.counts() for z in zones]
+        try:
+            zones[source].move(card, zones[target], n)
+        except ZoneError:
+            assert [z.counts() for z in zones] == before  # a refused move changes nothing
+        table.check_conserved(expected)
