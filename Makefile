@@ -41,5 +41,6 @@ browser:
 test: lint browser
 	$(BIN)/python -m pytest
 
+# One script per game (benchmarks/<game>_bench.py): games per second and odds timings.
 bench: $(VENV)/.installed
-	$(BIN)/python benchmarks/tiebreak_bench.py
+	for script in benchmarks/*_bench.py; do $(BIN)/python $$script || exit 1; done
