@@ -496,3 +496,13 @@ def test_united_and_final_from_afar_can_be_switched_off() -> None:
     set_schedule(game, 0, [Card(1000, "hard"), Card(2000, "indoor"), Card(250, "hard")])
     arrive(game, 0, "plain_2")
     assert not any(isinstance(a, Enter) for a in game.legal_actions())
+
+
+def test_greedy_heals_the_week_it_lands_on_injury() -> None:
+    game = new_game(seed=2)
+    while game.phase() != "roll":
+        game.step()
+    place(game, 0, "t1000_miami")
+    set_tokens(game, 0, {"health": 1})
+    game.apply(Roll(2, 3, "main"))
+    assert game.phase() == "act" and greedy(game) == Heal()

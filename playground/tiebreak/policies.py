@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from playground.core.engine import Action, random_legal
 
-from .actions import EndTurn, Enter, Injure, Qualify, Risk, ServeWeek, Train, Travel
+from .actions import EndTurn, Enter, Heal, Injure, Qualify, Risk, ServeWeek, Train, Travel
 from .engine import TiebreakGame
 from .odds import p_challenger_wins, p_reach_target, race_args
 from .rules import TOKEN_TYPES
@@ -100,6 +100,8 @@ def _choose(
     if kind == "injured":
         return next((a for a in actions if not isinstance(a, ServeWeek)), actions[0])
     if kind in ("act", "challenge"):
+        if Heal() in actions:  # the week it lands on Injury, as in an injured week: heal first
+            return Heal()
         entries = [a for a in actions if isinstance(a, Enter | Qualify)]
         if entries:
             return max(entries, key=lambda a: _entry_key(game, a))
