@@ -554,3 +554,40 @@ def test_standardized_gaps_count_missing_outcomes_as_zero() -> None:
 def test_standardized_gaps_refuse_bad_input(dist: Dist, counts: dict, problem: str) -> None:
     with pytest.raises(ValueError, match=re.escape(problem)):
         standardized_gaps(dist, counts)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    a=st.dictionaries(st.integers(-20, 20), st.integers(1, 9), min_size=1, max_size=8),
+    b=st.dictionaries(st.integers(-20, 20), st.integers(1, 9), min_size=1, max_size=8),
+)
+def test_whole_number_sums_equal_the_outcome_by_outcome_sum(a, b) -> None:
+    """The fast convolution of int outcomes gives exactly the Fractions of the double loop."""
+    x, y = Dist(a), Dist(b)
+    assert x + y == x.combine(y, lambda p, q: p + q)
+    assert x + 3 == x.combine(3, lambda p, q: p + q) == 3 + x
+
+
+def test_long_dice_sums_are_exact() -> None:
+    """1000 six-sided dice: the mean 3500 and variance 1000 · 35/12, exactly, and 50d100 too."""
+    big = dice_sum(1000, 6)
+    assert len(big) == 5001 and sum(big.values()) == 1
+    assert big.mean() == 3500 and big.variance() == Fraction(1000 * 35, 12)
+    assert big[1000] == Fraction(1, 6**1000)
+    hundred = dice_sum(50, 100)
+    assert hundred.mean() == Fraction(50 * 101, 2) and hundred[50] == Fraction(1, 100**50)
+
+
+@pytest.mark.parametrize(
+    ("n", "sides", "message"),
+    [
+        (10**6, 6, "n must be a whole number from 1 to 1000"),
+        (0, 6, "n must be"),
+        (3, 10**4, "sides must be"),
+        (2.0, 6, "n must be"),
+        (1000, 20, "too big to count exactly"),
+    ],
+)
+def test_dice_sum_refuses_what_it_cannot_answer_quickly(n, sides, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        dice_sum(n, sides)

@@ -105,7 +105,9 @@ class Dist(Mapping[Any, Fraction]):
         return Dist(out)
 
     def __add__(self, other: Dist | int) -> Dist:
-        return self.combine(other, lambda a, b: a + b)
+        other = other if isinstance(other, Dist) else Dist.constant(other)
+        fast = _int_sum(self, other)
+        return fast if fast is not None else self.combine(other, lambda a, b: a + b)
 
     __radd__ = __add__
 
@@ -192,6 +194,47 @@ class Dist(Mapping[Any, Fraction]):
         return {k: sympy.Rational(p.numerator, p.denominator) for k, p in self._p.items()}
 
 
+def _int_weights(d: Dist) -> tuple[int, list[int]] | None:
+    """(lowest outcome, whole-number weights of lowest..highest) when every outcome is an int."""
+    if not all(type(k) is int for k in d._p):
+        return None
+    low, high = min(d._p), max(d._p)
+    denominator = math.lcm(*(p.denominator for p in d._p.values()))
+    weights = [0] * (high - low + 1)
+    for k, p in d._p.items():
+        weights[k - low] = p.numerator * (denominator // p.denominator)
+    return low, weights
+
+
+def _convolve(a: list[int], b: list[int]) -> list[int]:
+    """c[k] = sum of a[i] * b[k - i], for whole numbers, by one big-integer product.
+
+    Each list is packed into one integer, a fixed number of bytes per entry (wide enough that no
+    sum of products can spill into its neighbour), so Python's multiplication of long integers
+    does every product at once; the answer is read back slot by slot. Exact, and far faster than
+    a double loop over Fractions for long sums such as 50 dice of 100 sides.
+    """
+    bits = max(a).bit_length() + max(b).bit_length() + min(len(a), len(b)).bit_length() + 1
+    width = (bits + 7) // 8
+    pack = b"".join  # each weight as `width` little-endian bytes, in order
+    product = int.from_bytes(pack(w.to_bytes(width, "little") for w in a), "little") * int.from_bytes(
+        pack(w.to_bytes(width, "little") for w in b), "little"
+    )
+    size = len(a) + len(b) - 1
+    raw = product.to_bytes(size * width, "little")
+    return [int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(size)]
+
+
+def _int_sum(x: Dist, y: Dist) -> Dist | None:
+    """x + y by convolving whole-number weights, when both have only int outcomes (else None)."""
+    xs, ys = _int_weights(x), _int_weights(y)
+    if xs is None or ys is None:
+        return None
+    weights = _convolve(xs[1], ys[1])
+    low = xs[0] + ys[0]
+    return Dist({low + i: w for i, w in enumerate(weights) if w})
+
+
 def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
     """Pick an outcome with exactly its Fraction's chance, using only integer draws from rng."""
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
@@ -211,8 +254,27 @@ def sample_counts(outcomes: list[tuple[Any, int]], rng: Any) -> Any:
     raise ValueError("the counts do not add up")
 
 
+DICE_WORK_LIMIT = 2 * 10**7
+"""The most work dice_sum takes on: outcomes of the total times the bits of its biggest count."""
+
+
 def dice_sum(n: int, sides: int = 6) -> Dist:
-    """The total shown by n fair dice with the given number of sides."""
+    """The total shown by n fair dice with the given number of sides, exactly.
+
+    Bounds, so that an answer comes in about two seconds at most: n and sides from 1 to 1000,
+    and n·(sides − 1) possible totals times n·log2(sides) bits per count at most 2·10⁷ (1000
+    six-sided dice or 150 hundred-sided dice fit; 1000 dice of 20 sides do not).
+    """
+    for name, value in (("n", n), ("sides", sides)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+            raise ValueError(f"dice_sum: {name} must be a whole number from 1 to 1000; got {value!r}")
+    work = n * (sides - 1) * n * math.log2(sides)
+    if work > DICE_WORK_LIMIT:
+        raise ValueError(
+            f"dice_sum({n}, {sides}) is too big to count exactly in a second or two: "
+            f"{n * (sides - 1) + 1:,} totals with counts of about {n * math.log2(sides):,.0f} bits; "
+            f"keep n·(sides − 1)·n·log2(sides) at most {DICE_WORK_LIMIT:,} (e.g. 1000 dice of 6 sides)"
+        )
     return Dist.die(sides).repeat_sum(n)
 
 
