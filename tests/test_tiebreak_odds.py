@@ -574,3 +574,38 @@ def test_cached_race_functions_still_check_their_arguments(bad) -> None:
             function(bad, 3)
     with pytest.raises(ValueError, match="challenger_start must be a whole number"):
         odds.race_length(bad, 3)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: odds.p_challenger_wins(2, 3, target=10**6), "target must be a whole number from 1 to 30"),
+        (lambda: odds.p_challenger_wins(2, 3, sides=10**3), "sides must be a whole number from 2 to 20"),
+        (
+            lambda: odds.expected_race_length(10**9, 3),
+            "challenger_start must be a whole number from 0 to 100",
+        ),
+        (lambda: odds.race_length(2, 3, max_rolls=10**6), "max_rolls must be a whole number from 1 to 100"),
+        (lambda: odds.race_chain(2, 3, margin=50), "margin must be a whole number from 1 to 10"),
+        (lambda: odds.p_ace(10**6), "sides must be a whole number from 1 to 100"),
+    ],
+)
+def test_a_race_too_big_to_answer_quickly_is_refused_in_words(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_the_largest_allowed_race_still_has_an_exact_answer():
+    """The edge of RACE_BOUNDS: answered (and, as the benchmark shows, within about a second)."""
+    b = odds.RACE_BOUNDS
+    p = odds.p_challenger_wins(0, 0, b["target"], b["margin"], b["sides"])
+    assert Fraction(1, 2) < p < 1  # equal starts: rolling first helps, but is no certainty
+    frame = odds.race_length(0, 0, b["target"], b["margin"], b["sides"], max_rolls=b["max_rolls"])
+    assert sum(frame["probability"]) == 1
+
+
+def test_a_simulation_too_long_to_watch_is_refused_in_words():
+    with pytest.raises(ValueError, match="games must be a whole number from 1 to 1,000,000"):
+        simulate.simulate_race(2, 3, games=10**9)
+    with pytest.raises(ValueError, match="turns must be a whole number from 1 to 1,000,000"):
+        simulate.simulate_landings(SHIPPED, turns=-1)

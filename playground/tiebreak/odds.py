@@ -115,9 +115,21 @@ def _reduced(row: list[int]) -> list[int]:
 # -- 1. one die against a target -----------------------------------------------------------------
 
 
-def _check_int(name: str, value: object, low: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise ValueError(f"{name} must be a whole number of at least {low}; got {value!r}")
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        allowed = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise ValueError(f"{name} must be a whole number {allowed}; got {value!r}")
+
+
+RACE_BOUNDS = {"start": 100, "target": 30, "margin": 10, "sides": 20, "max_rolls": 100}
+"""The largest race the exact functions take, so that each answers within about a second on a
+laptop (the worst case, a race to 30 won by 10 with a 20-sided die over 100 rolls, takes ~0.8 s);
+the rules' own bounds (race_target 30, race_margin 10, tiebreak_die_sides 20) all fit."""
 
 
 def p_reach_target(bonus: int, target: int = 7, sides: int = 6) -> Fraction:
@@ -167,6 +179,7 @@ class _Race:
             return ("tail", mover - other)
         return ("open", mover, other)
 
+    @functools.lru_cache(maxsize=65536)  # noqa: B019 (a race is small and lives in a cached solve)
     def roll(self, state: RaceState) -> list[tuple[Fraction, RaceState | None]]:
         """Each result of the mover's roll: (chance, next position), next position None = won."""
         chance = Fraction(1, self.sides)
@@ -199,11 +212,11 @@ def check_race_args(
     challenger: int, champion: int, target: int, margin: int, sides: int, first: str, settle: bool = True
 ) -> None:
     """Raise ValueError, in words, unless the race settings make a race that surely ends."""
-    _check_int("challenger_start", challenger, 0)
-    _check_int("champion_start", champion, 0)
-    _check_int("target", target, 1)
-    _check_int("margin", margin, 1)
-    _check_int("sides", sides, 2)  # with a 1-sided die a tied race would never end
+    _check_int("challenger_start", challenger, 0, RACE_BOUNDS["start"])
+    _check_int("champion_start", champion, 0, RACE_BOUNDS["start"])
+    _check_int("target", target, 1, RACE_BOUNDS["target"])
+    _check_int("margin", margin, 1, RACE_BOUNDS["margin"])
+    _check_int("sides", sides, 2, RACE_BOUNDS["sides"])  # with a 1-sided die a tied race would never end
     if first not in ROLLERS:
         raise ValueError(f"first must be 'challenger' or 'champion'; got {first!r}")
     if not isinstance(settle, bool):
@@ -311,6 +324,10 @@ def p_challenger_wins(
     1 - margin and margin - 2 (otherwise somebody has already won or is sure to win on the next
     roll). So the endless tail folds into at most 2 * margin - 2 linear equations, solved exactly;
     the positions before that are finitely many and never repeat.
+
+    Bounds (RACE_BOUNDS, so an answer comes within a second): starts 0 to 100, target 1 to 30,
+    margin 1 to 10, sides 2 to 20; the other race functions take the same, and race_length at
+    most 100 rolls.
     """
     settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
     if settled is not None:
@@ -445,7 +462,7 @@ def race_length(
     (Fraction), ``decimal`` (float), ``cumulative`` (Fraction: over within this many rolls).
     Plot ``frame.iloc[:-1]`` to leave the tail row out.
     """
-    _check_int("max_rolls", max_rolls, 1)
+    _check_int("max_rolls", max_rolls, 1, RACE_BOUNDS["max_rolls"])
     ended, tail = _race_length_exact(
         challenger_start, champion_start, target, margin, sides, first, settle_at_start, max_rolls
     )
@@ -629,9 +646,9 @@ def defended_token_table(
 def p_ace(sides: int = 6) -> Fraction:
     """The chance the two number dice show doubles (an Ace: +1 in the next tie-break).
 
-    Whatever the first die shows, the second matches it with chance 1/sides.
+    Whatever the first die shows, the second matches it with chance 1/sides (1 to 100 sides).
     """
-    _check_int("sides", sides, 1)
+    _check_int("sides", sides, 1, 100)
     return Dist.die(sides).combine(Dist.die(sides), lambda a, b: a == b)[True]
 
 
