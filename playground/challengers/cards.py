@@ -1,0 +1,238 @@
+"""Challengers!' components, read from CSV through the validated loader.
+
+The rulebook prints no card list, so data/challengers holds an illustrative set under our own
+names (not the published cards): the Starting Deck, the always-in Old Town set and six more
+sets, level A/B/C cards with the published strength ranges, a Robot pile and the tournament
+brackets. Any folder with the same four files and columns can replace it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playground.core.data import Column, DataError, Schema, load_table
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "challengers"
+
+TIMINGS = ("none", "on_reveal", "during_attack", "from_bench", "with_flag", "losing_flag", "upon_selection")
+"""When an effect applies: the rulebook's keyword timings ("none" for a plain card)."""
+
+EFFECTS = ("none", "strength", "fans", "rest")
+"""What an effect does: add strength, gain fans, or send your oldest bench seat to the rest pile."""
+
+CARD_LEVELS = ("S", "A", "B", "C")
+"""S is the Starting Deck; A, B and C are the level decks."""
+
+MAX_STRENGTH = {"S": 4, "A": 3, "B": 5, "C": 10}
+"""The published base-strength ranges: level A up to 3, B up to 5, C up to 10."""
+
+ALLOWED = {
+    "strength": ("on_reveal", "during_attack", "from_bench", "with_flag"),
+    "fans": ("on_reveal", "losing_flag", "upon_selection"),
+    "rest": ("on_reveal", "losing_flag"),
+}
+"""The timings each effect can have in this engine."""
+
+ROBOT = "R"
+"""The Robot's label in a bracket."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card name (copies share it): its level, base strength and one effect."""
+
+    id: str
+    name: str
+    set: str
+    level: str
+    strength: int
+    copies: int
+    timing: str = "none"
+    effect: str = "none"
+    amount: int = 0
+    text: str = ""
+
+    def bonus(self, timing: str) -> int:
+        """The strength this card adds at a timing (0 when its effect is something else)."""
+        return self.amount if self.effect == "strength" and self.timing == timing else 0
+
+    @property
+    def revealed(self) -> int:
+        """Strength once revealed: the base plus an on-reveal bonus, which it keeps."""
+        return self.strength + self.bonus("on_reveal")
+
+    @property
+    def attacking(self) -> int:
+        """What it adds to an attack total: revealed strength plus any during-the-attack bonus."""
+        return self.revealed + self.bonus("during_attack")
+
+    @property
+    def holding(self) -> int:
+        """Its strength while it holds the flag: revealed strength plus any with-flag bonus."""
+        return self.revealed + self.bonus("with_flag")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One match of a round: the mat (1..4) and the two brackets (1..8, or the Robot)."""
+
+    round: int
+    mat: int
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
+class ChallengersData:
+    """Everything a game needs from the data folder."""
+
+    cards: dict[str, Card]
+    sets: dict[str, tuple[str, bool]]
+    robot_pile: tuple[str, ...]
+    brackets: dict[int, tuple[Pairing, ...]]
+
+    def set_ids(self, always_in: bool) -> list[str]:
+        return [s for s, (_, basic) in self.sets.items() if basic == always_in]
+
+    def starting_deck(self) -> dict[str, int]:
+        return {c.id: c.copies for c in self.cards.values() if c.level == "S"}
+
+    def level_cards(self, level: str, sets: list[str]) -> dict[str, int]:
+        """Every copy of a level's cards from the chosen sets: a level deck before shuffling."""
+        return {c.id: c.copies for c in self.cards.values() if c.level == level and c.set in sets}
+
+
+def _card_checks(rows: list[dict[str, Any]]) -> str | None:
+    """Strengths in the published ranges; each effect at a timing this engine knows for it."""
+    for number, r in enumerate(rows, start=1):
+        top = MAX_STRENGTH[r["level"]]
+        if r["strength"] > top:
+            return f"row {number} ({r['id']}): a level {r['level']} card has strength at most {top}"
+        if (r["effect"] == "none") != (r["timing"] == "none"):
+            return f"row {number} ({r['id']}): timing and effect must both be 'none' or neither"
+        if r["effect"] != "none":
+            if r["timing"] not in ALLOWED[r["effect"]]:
+                allowed = ", ".join(ALLOWED[r["effect"]])
+                return f"row {number} ({r['id']}): a {r['effect']} effect needs a timing among {allowed}"
+            if r["amount"] < 1:
+                return f"row {number} ({r['id']}): an effect needs an amount of at least 1"
+        if (r["level"] == "S") != (r["set"] == "start"):
+            return f"row {number} ({r['id']}): level S cards, and only they, belong to the set 'start'"
+    return None
+
+
+def _set_checks(rows: list[dict[str, Any]]) -> str | None:
+    if not any(r["always_in"] for r in rows):
+        return "one set must be always in (the rulebook's basic set)"
+    if sum(not r["always_in"] for r in rows) < 2:
+        return "at least two optional sets are needed (one of them is left out)"
+    return None
+
+
+SETS = Schema("set", [Column("id"), Column("name"), Column("always_in", bool)], [_set_checks])
+CARDS = Schema(
+    "card",
+    [
+        Column("id"),
+        Column("name"),
+        Column("set"),
+        Column("level", choices=CARD_LEVELS),
+        Column("strength", int, low=0, high=10),
+        Column("copies", int, low=1, high=8),
+        Column("timing", choices=TIMINGS),
+        Column("effect", choices=EFFECTS),
+        Column("amount", int, low=0, high=5),
+        Column("text"),
+    ],
+    [_card_checks],
+)
+ROBOT_CARDS = Schema(
+    "robot card",
+    [
+        Column("id"),
+        Column("position", int, low=1, high=40),
+        Column("name"),
+        Column("strength", int, low=0, high=10),
+    ],
+    [
+        lambda rows: (
+            None
+            if [r["position"] for r in rows] == list(range(1, len(rows) + 1))
+            else "positions must run 1, 2, 3, ... in file order (the Robot pile's order)"
+        )
+    ],
+)
+BRACKETS = Schema(
+    "bracket",
+    [
+        Column("id"),
+        Column("players", int, low=1, high=8),
+        Column("round", int, low=1, high=7),
+        Column("mat", int, low=1, high=4),
+        Column("first"),
+        Column("second"),
+    ],
+)
+
+
+def _brackets(path: Path, rows: list[dict[str, Any]]) -> dict[int, tuple[Pairing, ...]]:
+    """Pairings by player count, checked: every bracket (and the Robot for odd counts) once a round."""
+    by_count: dict[int, list[Pairing]] = {}
+    for number, r in enumerate(rows, start=1):
+        n = r["players"]
+        labels = {str(i) for i in range(1, n + 1)} | ({ROBOT} if n % 2 else set())
+        for column in ("first", "second"):
+            if r[column] not in labels:
+                raise DataError(path, number, column, f"{r[column]!r} is not a bracket of a {n}-player game")
+        if r["mat"] > (n + 1) // 2:
+            raise DataError(path, number, "mat", f"a {n}-player game uses mats 1 to {(n + 1) // 2}")
+        by_count.setdefault(n, []).append(Pairing(r["round"], r["mat"], r["first"], r["second"]))
+    for n in range(1, 9):
+        labels = sorted({str(i) for i in range(1, n + 1)} | ({ROBOT} if n % 2 else set()))
+        for rnd in range(1, 8):
+            seen = sorted(x for p in by_count.get(n, []) if p.round == rnd for x in (p.first, p.second))
+            if seen != labels:
+                raise DataError(
+                    path,
+                    None,
+                    None,
+                    f"round {rnd} of a {n}-player game must pair {', '.join(labels)} once each",
+                )
+    return {n: tuple(sorted(ps, key=lambda p: (p.round, p.mat))) for n, ps in by_count.items()}
+
+
+def load_data(folder: Path | str | None = None) -> ChallengersData:
+    """Read sets.csv, cards.csv, robot.csv and brackets.csv from a folder (ours by default)."""
+    folder = Path(folder) if folder is not None else DATA_DIR
+    sets = load_table(folder / "sets.csv", SETS)
+    set_ids = {r["id"] for r in sets} | {"start"}
+    cards = load_table(folder / "cards.csv", CARDS)
+    for number, r in enumerate(cards, start=1):
+        if r["set"] not in set_ids:
+            raise DataError(
+                folder / "cards.csv", number, "set", f"{r['set']!r} is not 'start' or a set in sets.csv"
+            )
+    if not any(r["level"] == "S" for r in cards):
+        raise DataError(folder / "cards.csv", None, None, "the Starting Deck (level S) has no cards")
+    robot = load_table(folder / "robot.csv", ROBOT_CARDS)
+    clash = {r["id"] for r in robot} & {r["id"] for r in cards}
+    if clash:
+        raise DataError(
+            folder / "robot.csv", None, "id", f"ids also used in cards.csv: {', '.join(sorted(clash))}"
+        )
+    bracket_path = folder / "brackets.csv"
+    brackets = _brackets(bracket_path, load_table(bracket_path, BRACKETS))
+    all_cards = {r["id"]: Card(**r) for r in cards}
+    for r in robot:
+        all_cards[r["id"]] = Card(r["id"], r["name"], "robot", "R", r["strength"], 1)
+    return ChallengersData(
+        cards=all_cards,
+        sets={r["id"]: (r["name"], r["always_in"]) for r in sets},
+        robot_pile=tuple(r["id"] for r in robot),
+        brackets=brackets,
+    )

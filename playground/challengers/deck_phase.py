@@ -1,0 +1,182 @@
+"""The deck phase: draw from the round's level deck, keep what the bracket allows, remove cards.
+
+Each player in turn draws (one chance step per card, exact over the level deck's top layer),
+then keeps cards one at a time, may throw back what is left and draw as many again once (before
+or after the first keep), and finally removes any cards they like. Cards thrown back or removed
+go to their level's discard compartment; a full compartment is shuffled and put under its deck.
+Starting cards that are removed go back to the box. The Robot takes the next cards of its pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playground.core.engine import CHANCE, Action, Event
+
+from .actions import DoneRemoving, Keep, Redraw, Remove, StopKeeping
+from .state import FAN, DeckPhase
+
+if TYPE_CHECKING:
+    from .engine import ChallengersGame, Task
+
+
+class DeckPhaseFlow:
+    """The deck-phase half of the engine (mixed into ChallengersGame)."""
+
+    def deck_phase_tasks(self: ChallengersGame, side: int, round_number: int) -> list[Task]:
+        from .engine import AUTO, Task
+
+        if side == self.robot:
+            return [Task("robot_grow", AUTO, side, round_number)]
+        return [Task("phase_start", AUTO, side, round_number)]
+
+    def _do_phase_start(self: ChallengersGame, task: Task, _: None) -> list[Event]:
+        from .engine import Task
+
+        r = task.extra
+        level, keep = self.rules.level(r), self.rules.keep(r)
+        self.state.deck_phase = DeckPhase(level, keep)
+        name = self.player_name(task.side)
+        if keep == 0:
+            self._then(Task("remove", task.side, task.side))
+            return [Event(f"{name}'s bracket shows no new cards this round.")]
+        draws = [Task("draw", CHANCE, task.side) for _ in range(self.rules.draw_per_round)]
+        self._then(*draws, Task("pick", task.side, task.side))
+        return [
+            Event(f"{name} draws {self.rules.draw_per_round} cards from level {level} and may keep {keep}.")
+        ]
+
+    def _do_draw(self: ChallengersGame, task: Task, card: str) -> list[Event]:
+        deck = self.state.levels[self.state.deck_phase.level]
+        deck.top().move(card, self.state.sides[task.side].drawn)
+        return [Event(f"{self.player_name(task.side)} draws {self.data.cards[card].name}.")]
+
+    def _empty_level_deck(self: ChallengersGame, task: Task) -> list[Event]:
+        """The level deck ran out: its compartment is shuffled in, or there is nothing to draw."""
+        deck = self.state.levels[self.state.deck_phase.level]
+        if len(deck.compartment):
+            deck.recycle()
+            self._then(task)
+            return [Event(f"Level {deck.level} ran out: its compartment is shuffled and becomes the deck.")]
+        return [Event(f"Level {deck.level} and its compartment are empty: no card drawn.")]
+
+    def to_compartment(self: ChallengersGame, card: str, source) -> list[Event]:
+        """Put a level card in its compartment; a full compartment is shuffled under its deck."""
+        deck = self.state.levels[self.data.cards[card].level]
+        source.move(card, deck.compartment)
+        if len(deck.compartment) >= self.rules.compartment_size:
+            deck.recycle()
+            return [Event(f"The level {deck.level} compartment is full: shuffled and put under the deck.")]
+        return []
+
+    # -- keeping -------------------------------------------------------------------------------
+
+    def _options_pick(self: ChallengersGame, task: Task) -> list[Action]:
+        phase, drawn = self.state.deck_phase, self.state.sides[task.side].drawn
+        options: list[Action] = [Keep(c, self.data.cards[c].name) for c in drawn.kinds()]
+        if phase.redraws < self.rules.redraws_per_phase and len(drawn):
+            options.append(Redraw())
+        if self.rules.may_keep_fewer or not len(drawn):
+            options.append(StopKeeping())
+        return options
+
+    def _do_pick(self: ChallengersGame, task: Task, action: Action) -> list[Event]:
+        from .engine import Task
+
+        phase, me = self.state.deck_phase, self.state.sides[task.side]
+        name = self.player_name(task.side)
+        if isinstance(action, Redraw):
+            phase.redraws += 1
+            n = len(me.drawn)
+            events = [Event(f"{name} throws back {n} cards and draws {n} new ones.")]
+            for card in list(me.drawn):
+                events += self.to_compartment(card, me.drawn)
+            self._then(*[Task("draw", CHANCE, task.side) for _ in range(n)], task)
+            return events
+        if isinstance(action, Keep):
+            phase.kept += 1
+            me.drawn.move(action.card, me.deck)
+            events = [Event(f"{name} keeps {action.name}.")] + self._on_selection(task.side, action.card)
+            if phase.kept < phase.keep and len(me.drawn):
+                self._then(task)
+                return events
+        else:
+            events = [Event(f"{name} keeps no more cards.")]
+        for card in list(me.drawn):
+            events += self.to_compartment(card, me.drawn)
+        self._then(Task("remove", task.side, task.side))
+        return events
+
+    def _on_selection(self: ChallengersGame, side: int, card: str) -> list[Event]:
+        c = self.data.cards[card]
+        if c.timing == "upon_selection" and c.effect == "fans":
+            return self.gain_fans(side, c.amount, c.name)
+        return []
+
+    def gain_fans(self: ChallengersGame, side: int, n: int, because: str) -> list[Event]:
+        """Fans from the general reserve (as many as are left there)."""
+        n = min(n, len(self.state.reserve))
+        if n:
+            self.state.reserve.move(FAN, self.state.sides[side].fans, n)
+        return [Event(f"{self.player_name(side)} gains {n} fan(s) ({because}).")]
+
+    # -- removing ------------------------------------------------------------------------------
+
+    def _options_remove(self: ChallengersGame, task: Task) -> list[Action]:
+        deck = self.state.sides[task.side].deck
+        options: list[Action] = [DoneRemoving()]
+        if len(deck) > self.rules.min_deck:
+            options += [Remove(c, self.data.cards[c].name) for c in deck.kinds()]
+        return options
+
+    def _do_remove(self: ChallengersGame, task: Task, action: Action) -> list[Event]:
+        me, name = self.state.sides[task.side], self.player_name(task.side)
+        if isinstance(action, DoneRemoving):
+            self.state.deck_phase = None
+            return [Event(f"{name} shuffles a deck of {len(me.deck)} cards.")]
+        card = self.data.cards[action.card]
+        self._then(task)
+        if card.level == "S":
+            me.deck.move(card.id, self.state.box)
+            return [Event(f"{name} removes {card.name}: a starting card goes back to the box.")]
+        return [
+            Event(f"{name} removes {card.name} to the level {card.level} compartment.")
+        ] + self.to_compartment(card.id, me.deck)
+
+    def _do_robot_grow(self: ChallengersGame, task: Task, _: None) -> list[Event]:
+        pile, robot = self.state.robot_pile, self.state.sides[task.side]
+        added = [pile.pop_first() for _ in range(min(self.rules.keep(task.extra), len(pile)))]
+        for card in added:
+            robot.deck.add(card)
+        names = ", ".join(self.data.cards[c].name for c in added) or "nothing (its pile is empty)"
+        return [Event(f"The Robot adds {names}.")]
+
+    # -- refusals ------------------------------------------------------------------------------
+
+    def _deck_phase_why(self: ChallengersGame, task: Task, action: Action) -> str | None:
+        phase, me = self.state.deck_phase, self.state.sides[task.side]
+        name = self.player_name(task.side)
+        if isinstance(action, Keep | Redraw | StopKeeping) and task.kind != "pick":
+            if phase is not None and task.kind == "remove":
+                return (
+                    f"{name} has finished keeping cards this round ({phase.kept} kept; the bracket "
+                    f"allows {phase.keep}): no more can be kept or drawn again."
+                )
+            return f"Keeping and drawing again happen in the deck phase; now it is time to {task.kind}."
+        if isinstance(action, Keep) and action.card not in me.drawn:
+            drawn = ", ".join(self.data.cards[c].name for c in me.drawn)
+            return f"{name} can only keep a card they drew this round: {drawn}."
+        if isinstance(action, Redraw):
+            return (
+                f"{name} may draw again only {self.rules.redraws_per_phase} time(s) per deck phase, "
+                "and has already done so."
+            )
+        if isinstance(action, StopKeeping):
+            return f"{name} must keep {phase.keep} cards this round (the rules say you may not keep fewer)."
+        if isinstance(action, Remove):
+            if task.kind != "remove":
+                return "Cards are removed at the end of the deck phase, not now."
+            if len(me.deck) <= self.rules.min_deck:
+                return f"{name}'s deck must keep at least {self.rules.min_deck} card(s)."
+            return f"{action.name or action.card} is not in {name}'s deck."
+        return None

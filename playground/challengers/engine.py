@@ -1,0 +1,368 @@
+"""The Challengers! engine: set-up, seven rounds of deck phase and matches, scoring, the final.
+
+The game is a queue of tasks, as in Tie-Break: each task is a decision for one player, a chance
+step (a set left out by lot, a trophy drawn for a mat's stack, a card drawn from a level deck or
+revealed from a deck, a flag toss) or bookkeeping that runs by itself. The deck phase lives in
+``deck_phase.py`` and the match in ``match.py``; this module owns the set-up, the order of a
+round, the chance steps, scoring and the final.
+
+Readings that are not rules choices, and why:
+
+- A deck is a multiset: the next card revealed or drawn is equally likely to be any card still
+  in it, so every reveal and draw is a chance step over the counts, with its exact probability.
+- The Robot is no player: it makes no decisions (it reveals until it reaches the flag) and does
+  not score. A trophy it wins goes back to the box, so it is won by nobody.
+- Between rounds every player moves to the mat their bracket shows (the bracket file).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pandas as pd
+
+from playground.core.dist import sample_counts
+from playground.core.engine import CHANCE, Action, Event, Game, Result
+from playground.core.zones import Row, Zone
+
+from .cards import ROBOT, ChallengersData, load_data
+from .deck_phase import DeckPhaseFlow
+from .match import MatchFlow
+from .rules import MAX_ROUNDS, Rules
+from .state import FAN, LevelDeck, Match, State, new_side, trophy_id
+
+AUTO = "auto"
+PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran", "Gus", "Hana")
+CHANCE_KINDS = ("lot_set", "trophy", "draw", "reveal_draw", "toss", "lots")
+
+
+class Task(NamedTuple):
+    """One pending piece of the game: its kind, who acts (a side, CHANCE or AUTO), for whom."""
+
+    kind: str
+    actor: int | str
+    side: int
+    extra: Any = None
+
+
+class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
+    """A whole Challengers! tournament for 1 to 8 players (the Robot fills an odd count)."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        data: ChallengersData | Path | str | None = None,
+        seed: int = 0,
+        players: int = 2,
+    ):
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a challengers Rules object, not {type(rules).__name__}")
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 8:
+            raise ValueError(f"Challengers! is for 1 to 8 players; got {players!r}")
+        super().__init__(seed, players)
+        self.rules = rules
+        self.data = data if isinstance(data, ChallengersData) else load_data(data)
+        if rules.left_out_set != "by lot" and rules.left_out_set not in self.data.set_ids(always_in=False):
+            raise ValueError(
+                f"left_out_set {rules.left_out_set!r} is not an optional set of this data; "
+                f"choose one of {', '.join(self.data.set_ids(always_in=False))} or 'by lot'"
+            )
+        self.robot = players if players % 2 else None
+        names = [*PLAYER_NAMES[:players], *(["Robot"] if self.robot is not None else [])]
+        start = self.data.starting_deck()
+        robot_cards = self.data.robot_pile[: rules.robot_start_cards]
+        sides = [new_side(n, dict(start) if i != self.robot else {}) for i, n in enumerate(names)]
+        if self.robot is not None:
+            for card in robot_cards:
+                sides[self.robot].deck.add(card)
+        self.mats = len(sides) // 2
+        self.state = State(
+            sides=sides,
+            cards=self.data.cards,
+            levels={},
+            box=Zone("box"),
+            reserve=Zone("fan reserve", {FAN: rules.fan_reserve} if rules.fan_reserve else {}),
+            trophy_piles=[
+                Zone(f"round {r} trophies", Counter(trophy_id(r, f) for f in rules.trophy_fans(r)))
+                for r in range(1, MAX_ROUNDS + 1)
+            ],
+            stacks=[Row(f"mat {m} trophy stack") for m in range(1, self.mats + 1)],
+            robot_pile=Row(
+                "Robot pile",
+                self.data.robot_pile[rules.robot_start_cards :]
+                if self.robot is not None
+                else self.data.robot_pile,
+            ),
+        )
+        if self.robot is None:  # the Robot deck stays in the box
+            for card in self.state.robot_pile.clear():
+                self.state.box.add(card)
+        self.expected = self.state.table().census() + self._unbuilt_level_cards()
+        self.tasks: deque[Task] = deque()
+        self.reason = ""
+        if rules.left_out_set == "by lot":
+            self.tasks.append(Task("lot_set", CHANCE, 0))
+        else:
+            self.tasks.append(Task("build_decks", AUTO, 0, rules.left_out_set))
+        for mat in range(self.mats):
+            for r in range(1, MAX_ROUNDS + 1):
+                self.tasks.append(Task("trophy", CHANCE, mat, r))
+        self.tasks.append(Task("round", AUTO, 0, 1))
+        self._advance([])
+
+    def _unbuilt_level_cards(self):
+        """Every level card of every set: they join the census when the level decks are built."""
+        total = Zone("all level cards")
+        for card in self.data.cards.values():
+            if card.level in ("A", "B", "C"):
+                total.add(card.id, card.copies)
+        return total.counts()
+
+    def fresh(self) -> ChallengersGame:
+        return ChallengersGame(self.rules, self.data, self.seed, self.players)
+
+    # -- whose move ---------------------------------------------------------------------------
+
+    def current_actor(self) -> int | str | None:
+        return self.tasks[0].actor if self.tasks else None
+
+    def phase(self) -> str:
+        if not self.tasks:
+            return "over"
+        kind = self.tasks[0].kind
+        where = "final" if self.state.round > self.rules.rounds else f"round {self.state.round}"
+        return f"{where}: {kind}" if self.state.round else f"set-up: {kind}"
+
+    def chance_for(self) -> int | None:
+        task = self.tasks[0]
+        if task.kind in ("draw", "reveal_draw"):
+            return task.side if task.side < self.players else None
+        return None
+
+    def player_name(self, player: int) -> str:
+        return self.state.sides[player].name
+
+    # -- chance --------------------------------------------------------------------------------
+
+    def _chance_counts(self) -> list[tuple[str, int]]:
+        """The pending chance step as (outcome, weight) pairs: every outcome equally weighted per copy."""
+        task = self.tasks[0]
+        if task.kind == "lot_set":
+            return [(s, 1) for s in self.data.set_ids(always_in=False)]
+        if task.kind == "trophy":
+            pile = self.state.trophy_piles[task.extra - 1]
+            return [(t, pile.count(t)) for t in pile.kinds()]
+        if task.kind == "draw":
+            zone = self.state.levels[self.state.deck_phase.level].top()
+            return [(c, zone.count(c)) for c in zone.kinds()]
+        if task.kind == "reveal_draw":
+            deck = self.state.sides[task.side].deck
+            return [(c, deck.count(c)) for c in deck.kinds()]
+        return [(self.player_name(s), 1) for s in task.extra]  # toss, lots: one side each
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        counts = self._chance_counts()
+        total = sum(n for _, n in counts)
+        return [(value, Fraction(n, total)) for value, n in counts]
+
+    def chance_probability(self, outcome: Action) -> Fraction | None:
+        if type(outcome) is not str:
+            return None
+        counts = self._chance_counts()
+        n = dict(counts).get(outcome, 0)
+        return Fraction(n, sum(w for _, w in counts)) if n else None
+
+    def sample_chance(self) -> Action:
+        return sample_counts(self._chance_counts(), self.rng)
+
+    # -- decisions -----------------------------------------------------------------------------
+
+    def player_actions(self) -> list[Action]:
+        task = self.tasks[0]
+        return getattr(self, f"_options_{task.kind}")(task)
+
+    def why_illegal(self, action: Action) -> str:
+        task = self.tasks[0]
+        reason = self._deck_phase_why(task, action) or self._match_why(task, action)
+        return reason or super().why_illegal(action)
+
+    # -- applying ------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        task = self.tasks.popleft()
+        events = getattr(self, f"_do_{task.kind}")(task, action)
+        self._advance(events)
+        return events
+
+    def _advance(self, events: list[Event]) -> None:
+        """Run bookkeeping and the Robot's moves until a player or chance must act."""
+        while self.tasks:
+            task = self.tasks[0]
+            if task.actor == AUTO:
+                self.tasks.popleft()
+                events += getattr(self, f"_do_{task.kind}")(task, None)
+            elif task.kind == "draw" and self.state.levels[self.state.deck_phase.level].top() is None:
+                self.tasks.popleft()
+                events += self._empty_level_deck(task)
+            else:
+                return
+
+    def _then(self, *tasks: Task) -> None:
+        """Put tasks at the front of the queue, in the given order."""
+        self.tasks.extendleft(reversed(tasks))
+
+    def actor_of(self, side: int) -> int | str:
+        """Who decides for a side: the player, or AUTO for the Robot."""
+        return AUTO if side == self.robot else side
+
+    # -- set-up --------------------------------------------------------------------------------
+
+    def _do_lot_set(self, task: Task, left_out: str) -> list[Event]:
+        return self._do_build_decks(task, left_out)
+
+    def _do_build_decks(self, task: Task, left_out: str) -> list[Event]:
+        """The basic set and five of the six others make the level decks; the sixth goes in the box."""
+        st = self.state
+        st.left_out = left_out
+        chosen = [s for s in self.data.sets if s != left_out]
+        for level in ("A", "B", "C"):
+            st.levels[level] = LevelDeck(
+                level,
+                [Zone(f"level {level} deck", self.data.level_cards(level, chosen))],
+                Zone(f"level {level} compartment"),
+            )
+            for card, n in self.data.level_cards(level, [left_out]).items():
+                st.box.add(card, n)
+        return [
+            Event(f"{self.data.sets[left_out][0]} stays in the box; the other sets make the level decks.")
+        ]
+
+    def _do_trophy(self, task: Task, trophy: str) -> list[Event]:
+        """One trophy from a round's pile onto a mat's stack (round 1 ends up on top)."""
+        self.state.trophy_piles[task.extra - 1].move(trophy, self.state.stacks[task.side])
+        return [Event(f"Mat {task.side + 1} stacks a round {task.extra} trophy (its fans stay hidden).")]
+
+    # -- the order of a round ------------------------------------------------------------------
+
+    def _do_round(self, task: Task, _: None) -> list[Event]:
+        r = task.extra
+        self.state.round = r
+        pairings = [p for p in self.data.brackets[self.players] if p.round == r]
+        queued: list[Task] = []
+        for p in pairings:
+            for label in (p.first, p.second):
+                self.state.sides[self._side_of(label)].mat = p.mat
+        for side in range(len(self.state.sides)):
+            queued += self.deck_phase_tasks(side, r)
+        for p in pairings:
+            queued.append(
+                Task("match_start", AUTO, 0, (p.mat, self._side_of(p.first), self._side_of(p.second)))
+            )
+        queued.append(Task("round", AUTO, 0, r + 1) if r < self.rules.rounds else Task("score", AUTO, 0))
+        self._then(*queued)
+        return [Event(f"Round {r} begins: everyone moves to the mat on their bracket.")]
+
+    def _side_of(self, label: str) -> int:
+        return self.robot if label == ROBOT else int(label) - 1
+
+    def humans(self) -> list[int]:
+        return list(range(self.players))
+
+    # -- scoring and the final -----------------------------------------------------------------
+
+    def standings(self) -> list[int]:
+        """Players best first by the rulebook's order (fans, trophies, highest-round trophy)."""
+        return sorted(self.humans(), key=lambda p: self.state.sides[p].rank_key(), reverse=True)
+
+    def _do_score(self, task: Task, _: None) -> list[Event]:
+        order = self.standings()
+        scores = ", ".join(f"{self.player_name(p)} {self.state.sides[p].score()}" for p in order)
+        events = [Event(f"After round {self.rules.rounds}, fans: {scores}.")]
+        if self.players < self.rules.final_from_players:
+            self.reason = f"no final with {self.players} player(s): most fans wins"
+            return events
+        keys = {p: self.state.sides[p].rank_key() for p in order}
+        second = keys[order[1]]
+        sure = tuple(p for p in order if keys[p] > second)
+        tied = tuple(p for p in order if keys[p] == second)
+        places = 2 - len(sure)
+        if len(tied) == places:
+            return events + self._start_final(sure + tied)
+        if self.rules.lots_break_ties:
+            self._then(Task("lots", CHANCE, 0, (sure, tied, places)))
+            return events + [Event("A tie for a place in the final: lots are drawn.")]
+        return events + self._start_final(sure + tuple(sorted(tied))[:places])
+
+    def _do_lots(self, task: Task, name: str) -> list[Event]:
+        sure, tied, places = task.extra
+        chosen = next(p for p in tied if self.player_name(p) == name)
+        sure = (*sure, chosen)
+        if places > 1:
+            self._then(Task("lots", CHANCE, 0, (sure, tuple(p for p in tied if p != chosen), places - 1)))
+            return [Event(f"{name} wins a lot for the final.")]
+        return [Event(f"{name} wins the lot for the final."), *self._start_final(sure)]
+
+    def _start_final(self, finalists: tuple[int, ...]) -> list[Event]:
+        self.state.finalists = finalists
+        self.state.round = self.rules.rounds + 1
+        a, b = finalists
+        for p in finalists:
+            self.state.sides[p].mat = 1
+        self._then(
+            *[Task("remove", p, p) for p in finalists],
+            Task("match_start", AUTO, 0, (1, a, b, True)),
+        )
+        return [Event(f"The final: {self.player_name(a)} against {self.player_name(b)}.")]
+
+    def match_over(self, match: Match) -> None:
+        """Called by the match flow: a final decides the champion."""
+        if match.final:
+            self.state.champion = match.winner
+            self.reason = f"{self.player_name(match.winner)} won the final"
+
+    def result(self) -> Result | None:
+        if self.tasks:
+            return None
+        scores = {p: self.state.sides[p].score() for p in self.humans()}
+        if self.state.champion is not None:
+            return Result((self.state.champion,), scores, self.reason)
+        best = max(self.state.sides[p].rank_key() for p in self.humans())
+        winners = tuple(p for p in self.humans() if self.state.sides[p].rank_key() == best)
+        return Result(winners, scores, self.reason)
+
+    # -- views -----------------------------------------------------------------------------------
+
+    def state_frame(self) -> pd.DataFrame:
+        return self.state.sides_frame()
+
+    def zones_frame(self) -> pd.DataFrame:
+        """Every zone of the tournament: its name, how many cards or tokens, and which."""
+        return self.state.table().frame()
+
+    def deck_frame(self, player: int) -> pd.DataFrame:
+        return self.state.deck_frame(player)
+
+    def check_conserved(self) -> None:
+        """Raise ZoneError if any card, trophy or fan was lost or duplicated."""
+        expected = self.expected if self.state.levels else self.expected - self._unbuilt_level_cards()
+        self.state.table().check_conserved(expected)
+
+    def figures(self) -> dict[str, Any]:
+        figures: dict[str, Any] = {"round": self.state.round}
+        for p in self.humans():
+            figures[f"{self.player_name(p)} fans"] = self.state.sides[p].score()
+        return figures
+
+
+def new_game(
+    rules: Rules | None = None,
+    data: ChallengersData | Path | str | None = None,
+    seed: int = 0,
+    players: int = 2,
+) -> ChallengersGame:
+    """A new Challengers! tournament for 1 to 8 players, ready for its first step."""
+    return ChallengersGame(rules, data, seed, players)

@@ -1,0 +1,202 @@
+"""A match: the flag, attacks revealed card by card, the bench, and the trophy of the round.
+
+The player who starts reveals one card and puts the flag on it. The other attacks: they reveal
+cards one at a time until their attack total reaches the strength of the card with the flag,
+and then they must take the flag (never one card more). The flag goes onto their last card, the
+other cards of the attack go under it, and the loser of the flag sends that card and the ones
+under it to their bench, one seat per card name. Then roles swap. An attacker whose deck runs
+out before reaching the flag loses; so does a player who needs one seat more than the bench has.
+
+Strengths (see cards.Card): an attack adds each card's strength, its on-reveal and
+during-the-attack bonuses, and once the attacker's bench bonuses; the flag card counts its
+strength, its on-reveal and with-flag bonuses, and (a rules field) its owner's bench bonuses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playground.core.engine import CHANCE, Action, Event
+
+from .actions import Reveal, TakeFlag
+from .state import Match
+
+if TYPE_CHECKING:
+    from .engine import ChallengersGame, Task
+
+
+class MatchFlow:
+    """The competition half of the engine (mixed into ChallengersGame)."""
+
+    # -- strengths -----------------------------------------------------------------------------
+
+    def attack_total(self: ChallengersGame, side: int) -> int:
+        """The attacker's total: every card revealed in this attack plus their bench bonuses."""
+        cards = self.data.cards
+        return sum(cards[c].attacking for c in self.state.sides[side].play) + self.state.bench_bonus(side)
+
+    def flag_strength(self: ChallengersGame, side: int) -> int:
+        """The strength of the card holding the flag, with its bonuses."""
+        play = self.state.sides[side].play
+        bench = self.state.bench_bonus(side) if self.rules.bench_bonus_defends else 0
+        return self.data.cards[play[len(play) - 1]].holding + bench
+
+    def attack_reached(self: ChallengersGame, side: int) -> bool:
+        m = self.state.match
+        return bool(len(self.state.sides[side].play)) and self.attack_total(side) >= self.flag_strength(
+            m.flag
+        )
+
+    # -- starting ------------------------------------------------------------------------------
+
+    def _do_match_start(self: ChallengersGame, task: Task, _: None) -> list[Event]:
+        from .engine import Task
+
+        mat, a, b, *final = task.extra
+        self.state.match = Match(mat, (a, b), final=bool(final))
+        events = [Event(f"On mat {mat}: {self.player_name(a)} against {self.player_name(b)}.")]
+        ra, rb = (self.state.sides[s].best_trophy_round() for s in (a, b))
+        if ra != rb:
+            starter = a if ra > rb else b
+            self._then(Task("first", self.actor_of(starter), starter))
+            return events + [Event(f"{self.player_name(starter)} holds the highest-round trophy and starts.")]
+        self._then(Task("toss", CHANCE, 0, (a, b)))
+        return events + [Event("The flag is tossed like a coin to see who starts.")]
+
+    def _do_toss(self: ChallengersGame, task: Task, name: str) -> list[Event]:
+        from .engine import Task
+
+        starter = next(s for s in task.extra if self.player_name(s) == name)
+        self._then(Task("first", self.actor_of(starter), starter))
+        return [Event(f"{name} wins the toss and starts.")]
+
+    def _options_first(self: ChallengersGame, task: Task) -> list[Action]:
+        return [Reveal()]
+
+    def _do_first(self: ChallengersGame, task: Task, _: Action | None) -> list[Event]:
+        from .engine import Task
+
+        if not len(self.state.sides[task.side].deck):
+            return self._end_match(
+                self.state.match.other(task.side), f"{self.player_name(task.side)} has no cards"
+            )
+        self._then(Task("reveal_draw", CHANCE, task.side, "first"))
+        return [Event(f"{self.player_name(task.side)} reveals the first card.")]
+
+    # -- attacking -----------------------------------------------------------------------------
+
+    def _do_reveal_draw(self: ChallengersGame, task: Task, card: str) -> list[Event]:
+        me = self.state.sides[task.side]
+        me.deck.move(card, me.play)
+        c = self.data.cards[card]
+        events = [Event(f"{me.name} reveals {c.name} ({c.strength}).")] + self._on_reveal(task.side, c)
+        m = self.state.match
+        if task.extra == "first":
+            m.flag = task.side
+            events.append(Event(f"The flag goes on {c.name}: strength {self.flag_strength(task.side)}."))
+            return events + self._attack_next(m.other(task.side))
+        events.append(
+            Event(f"Attack total {self.attack_total(task.side)} against {self.flag_strength(m.flag)}.")
+        )
+        return events + self._attack_next(task.side)
+
+    def _on_reveal(self: ChallengersGame, side: int, card) -> list[Event]:
+        if card.timing != "on_reveal":
+            return []
+        if card.effect == "fans":
+            return self.gain_fans(side, card.amount, card.name)
+        if card.effect == "rest":
+            return self._rest_oldest_seat(side, card.name)
+        return []
+
+    def _rest_oldest_seat(self: ChallengersGame, side: int, because: str) -> list[Event]:
+        me = self.state.sides[side]
+        if not me.seats:
+            return [Event(f"{because}: {me.name}'s bench is empty, nothing goes to the rest pile.")]
+        name = me.seats.pop(0)
+        for card in [c for c in me.bench.kinds() if self.data.cards[c].name == name]:
+            me.bench.move(card, me.rest, me.bench.count(card))
+        return [Event(f"{because}: {me.name}'s {name} seat goes to the rest pile.")]
+
+    def _attack_next(self: ChallengersGame, side: int) -> list[Event]:
+        """Queue the attacker's next move, or end the match if they cannot reach the flag."""
+        from .engine import Task
+
+        m = self.state.match
+        m.attacker = side
+        if not self.attack_reached(side) and not len(self.state.sides[side].deck):
+            return self._end_match(m.flag, f"{self.player_name(side)} ran out of cards")
+        self._then(Task("attack", self.actor_of(side), side))
+        return []
+
+    def _options_attack(self: ChallengersGame, task: Task) -> list[Action]:
+        return [TakeFlag()] if self.attack_reached(task.side) else [Reveal()]
+
+    def _do_attack(self: ChallengersGame, task: Task, action: Action | None) -> list[Event]:
+        from .engine import Task
+
+        if not self.attack_reached(task.side):
+            self._then(Task("reveal_draw", CHANCE, task.side))
+            return []
+        return self._take_flag(task.side)
+
+    def _take_flag(self: ChallengersGame, side: int) -> list[Event]:
+        m = self.state.match
+        loser = m.flag
+        them = self.state.sides[loser]
+        lost = self.data.cards[them.play[len(them.play) - 1]]
+        events = [Event(f"{self.player_name(side)} takes the flag from {lost.name}.")]
+        if lost.timing == "losing_flag":
+            if lost.effect == "fans":
+                events += self.gain_fans(loser, lost.amount, lost.name)
+            elif lost.effect == "rest":
+                events += self._rest_oldest_seat(loser, lost.name)
+        m.flag = side
+        names = list(dict.fromkeys(self.data.cards[c].name for c in them.play))
+        new = [n for n in names if n not in them.seats]
+        if len(them.seats) + len(new) > self.rules.bench_seats:
+            return events + self._end_match(
+                side, f"{them.name} needs a bench seat more than the {self.rules.bench_seats}"
+            )
+        for card in them.play.clear():
+            them.bench.add(card)
+        them.seats += new
+        events.append(Event(f"{them.name}'s bench: {len(them.seats)} of {self.rules.bench_seats} seats."))
+        return events + self._attack_next(loser)
+
+    def _end_match(self: ChallengersGame, winner: int, why: str) -> list[Event]:
+        st, m = self.state, self.state.match
+        m.winner = winner
+        events = [Event(f"{why}: {self.player_name(winner)} wins the match.")]
+        if not m.final:
+            trophy = st.stacks[m.mat - 1].pop_first()
+            if winner == self.robot:
+                st.box.add(trophy)
+                events.append(Event("The Robot's trophy goes back to the box."))
+            else:
+                st.sides[winner].trophies.add(trophy)
+                events.append(Event(f"{self.player_name(winner)} takes the round {st.round} trophy."))
+        for s in m.sides:
+            me = st.sides[s]
+            for zone in (me.play, me.bench, me.rest):
+                for card in zone.clear():
+                    me.deck.add(card)
+            me.seats.clear()
+        self.match_over(m)
+        return events
+
+    # -- refusals ------------------------------------------------------------------------------
+
+    def _match_why(self: ChallengersGame, task: Task, action: Action) -> str | None:
+        if not isinstance(action, Reveal | TakeFlag):
+            return None
+        if task.kind != "attack":
+            return "Cards are revealed and the flag is taken in a match, not now."
+        name, m = self.player_name(task.side), self.state.match
+        total, flag = self.attack_total(task.side), self.flag_strength(m.flag)
+        if isinstance(action, Reveal):
+            return (
+                f"{name}'s attack total {total} already reaches the flag's {flag}: you may not "
+                "reveal more cards than you need. Take the flag."
+            )
+        return f"{name}'s attack total {total} is below the flag's {flag}: reveal another card first."

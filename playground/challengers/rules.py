@@ -1,0 +1,190 @@
+"""Every number and switch of Challengers!, as one frozen Rules object.
+
+Defaults follow the Challengers! rulebook and the published numbers gathered in
+shared/rules-notes.md section 2; where both are silent, the default is the project's ruling and
+its help text says "ruling". A teacher flips any of them from the rules panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from playground.core.rules import RulesBase, RulesError, rule
+
+LEVELS = ("A", "B", "C")
+"""The three level decks a round can draw from."""
+
+MAX_ROUNDS = 7
+TROPHIES_PER_ROUND = 4
+"""One trophy of each round for each of the (at most four) mats."""
+
+
+@dataclass(frozen=True)
+class Rules(RulesBase):
+    """The rules of Challengers!. Build with keywords; every value is checked."""
+
+    sections: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("Matches", "bench_seats"),
+        ("Deck phase", "draw_per_round"),
+        ("Rounds and levels", "level_round_1"),
+        ("Trophies", "trophy_1_1"),
+        ("Set-up and final", "left_out_set"),
+    )
+
+    # -- a match -----------------------------------------------------------------------------
+    bench_seats: int = rule(
+        6,
+        "Seats on each bench; cards of one name share a seat, and needing one seat more loses "
+        "the match (rulebook picture, published: 6).",
+        low=1,
+        high=12,
+    )
+    bench_bonus_defends: bool = rule(
+        True,
+        "Ruling: a 'from the bench' strength bonus counts for your card holding the flag as well "
+        "as for your attacks (off: only for attacks).",
+    )
+    rounds: int = rule(7, "Rounds of the tournament before the final (rulebook: 7).", low=1, high=MAX_ROUNDS)
+
+    # -- the deck phase ----------------------------------------------------------------------
+    draw_per_round: int = rule(
+        5, "Cards drawn from the level deck each deck phase (rulebook: 5).", low=1, high=8
+    )
+    redraws_per_phase: int = rule(
+        1,
+        "Times per deck phase you may throw back the drawn cards and draw again (rulebook: 1).",
+        low=0,
+        high=3,
+    )
+    may_keep_fewer: bool = rule(
+        True,
+        "Ruling: the bracket shows how many cards you CAN keep, so you may stop keeping early "
+        "(off: you must keep that many).",
+    )
+    compartment_size: int = rule(
+        15,
+        "Ruling: cards a discard compartment holds; when it is full its cards are shuffled and "
+        "put under their level deck (the rulebook gives no number).",
+        low=1,
+        high=60,
+    )
+    min_deck: int = rule(
+        1,
+        "Ruling: the fewest cards you may keep in your deck when removing cards (the rulebook "
+        "says 'as many as you want').",
+        low=0,
+        high=20,
+    )
+    robot_start_cards: int = rule(
+        6,
+        "Ruling: cards the Robot starts with from the top of its pile; each round it adds as many "
+        "as the round lets players keep.",
+        low=1,
+        high=19,
+    )
+
+    # -- the rounds --------------------------------------------------------------------------
+    level_round_1: str = rule("A", "Level deck drawn from in round 1.", choices=LEVELS)
+    keep_round_1: int = rule(2, "Cards you may keep from the draw in round 1.", low=0, high=5)
+    level_round_2: str = rule("A", "Level deck drawn from in round 2.", choices=LEVELS)
+    keep_round_2: int = rule(2, "Cards you may keep from the draw in round 2.", low=0, high=5)
+    level_round_3: str = rule(
+        "A",
+        "Level deck drawn from in round 3 (published alternative on some brackets: 1 from B).",
+        choices=LEVELS,
+    )
+    keep_round_3: int = rule(2, "Cards you may keep from the draw in round 3.", low=0, high=5)
+    level_round_4: str = rule(
+        "A",
+        "Level deck drawn from in round 4 (published alternative on some brackets: 2 from B).",
+        choices=LEVELS,
+    )
+    keep_round_4: int = rule(2, "Cards you may keep from the draw in round 4.", low=0, high=5)
+    level_round_5: str = rule("B", "Level deck drawn from in round 5.", choices=LEVELS)
+    keep_round_5: int = rule(2, "Cards you may keep from the draw in round 5.", low=0, high=5)
+    level_round_6: str = rule(
+        "B",
+        "Level deck drawn from in round 6 (published alternative on some brackets: 1 from C).",
+        choices=LEVELS,
+    )
+    keep_round_6: int = rule(2, "Cards you may keep from the draw in round 6.", low=0, high=5)
+    level_round_7: str = rule("C", "Level deck drawn from in round 7.", choices=LEVELS)
+    keep_round_7: int = rule(2, "Cards you may keep from the draw in round 7.", low=0, high=5)
+
+    # -- trophies ----------------------------------------------------------------------------
+    trophy_1_1: int = rule(2, "Fans on trophy 1 of round 1 (one unofficial source).", low=0, high=30)
+    trophy_1_2: int = rule(2, "Fans on trophy 2 of round 1 (one unofficial source).", low=0, high=30)
+    trophy_1_3: int = rule(2, "Fans on trophy 3 of round 1 (one unofficial source).", low=0, high=30)
+    trophy_1_4: int = rule(3, "Fans on trophy 4 of round 1 (one unofficial source).", low=0, high=30)
+    trophy_2_1: int = rule(2, "Fans on trophy 1 of round 2 (one unofficial source).", low=0, high=30)
+    trophy_2_2: int = rule(2, "Fans on trophy 2 of round 2 (one unofficial source).", low=0, high=30)
+    trophy_2_3: int = rule(3, "Fans on trophy 3 of round 2 (one unofficial source).", low=0, high=30)
+    trophy_2_4: int = rule(3, "Fans on trophy 4 of round 2 (one unofficial source).", low=0, high=30)
+    trophy_3_1: int = rule(3, "Fans on trophy 1 of round 3 (one unofficial source).", low=0, high=30)
+    trophy_3_2: int = rule(3, "Fans on trophy 2 of round 3 (one unofficial source).", low=0, high=30)
+    trophy_3_3: int = rule(4, "Fans on trophy 3 of round 3 (one unofficial source).", low=0, high=30)
+    trophy_3_4: int = rule(4, "Fans on trophy 4 of round 3 (one unofficial source).", low=0, high=30)
+    trophy_4_1: int = rule(5, "Fans on trophy 1 of round 4 (one unofficial source).", low=0, high=30)
+    trophy_4_2: int = rule(5, "Fans on trophy 2 of round 4 (one unofficial source).", low=0, high=30)
+    trophy_4_3: int = rule(6, "Fans on trophy 3 of round 4 (one unofficial source).", low=0, high=30)
+    trophy_4_4: int = rule(6, "Fans on trophy 4 of round 4 (one unofficial source).", low=0, high=30)
+    trophy_5_1: int = rule(6, "Fans on trophy 1 of round 5 (one unofficial source).", low=0, high=30)
+    trophy_5_2: int = rule(6, "Fans on trophy 2 of round 5 (one unofficial source).", low=0, high=30)
+    trophy_5_3: int = rule(6, "Fans on trophy 3 of round 5 (one unofficial source).", low=0, high=30)
+    trophy_5_4: int = rule(7, "Fans on trophy 4 of round 5 (one unofficial source).", low=0, high=30)
+    trophy_6_1: int = rule(7, "Fans on trophy 1 of round 6 (one unofficial source).", low=0, high=30)
+    trophy_6_2: int = rule(7, "Fans on trophy 2 of round 6 (one unofficial source).", low=0, high=30)
+    trophy_6_3: int = rule(7, "Fans on trophy 3 of round 6 (one unofficial source).", low=0, high=30)
+    trophy_6_4: int = rule(8, "Fans on trophy 4 of round 6 (one unofficial source).", low=0, high=30)
+    trophy_7_1: int = rule(9, "Fans on trophy 1 of round 7 (one unofficial source).", low=0, high=30)
+    trophy_7_2: int = rule(9, "Fans on trophy 2 of round 7 (one unofficial source).", low=0, high=30)
+    trophy_7_3: int = rule(10, "Fans on trophy 3 of round 7 (one unofficial source).", low=0, high=30)
+    trophy_7_4: int = rule(10, "Fans on trophy 4 of round 7 (one unofficial source).", low=0, high=30)
+
+    # -- set-up, the tournament and the final -------------------------------------------------
+    left_out_set: str = rule(
+        "by lot",
+        "The optional set left in the box (rulebook: the players choose 5 of the 6; ruling: by "
+        "lot, a chance step, unless a teacher names one). The rulebook suggests leaving out "
+        "Star Harbour (space) in a first tournament.",
+        choices=("by lot", "castle", "space", "studio", "haunted", "funfair", "wreck"),
+    )
+    fan_reserve: int = rule(
+        200,
+        "Ruling: fan tokens in the general reserve (the rulebook gives no number); when it is "
+        "empty, no more fans can be gained from effects.",
+        low=0,
+        high=1000,
+    )
+    final_from_players: int = rule(
+        3,
+        "The final is played with at least this many players (published: no final with 1-2).",
+        low=2,
+        high=9,
+    )
+    lots_break_ties: bool = rule(
+        True,
+        "Ruling: when fans, trophies and the highest-round trophy are all tied for a final place, "
+        "draw lots (off: the earlier bracket goes through). Without a final, such players share the win.",
+    )
+
+    def check_together(self) -> None:
+        for r in range(1, MAX_ROUNDS + 1):
+            if self.keep(r) > self.draw_per_round:
+                raise RulesError(
+                    f"rules field 'keep_round_{r}' is {self.keep(r)}, but only {self.draw_per_round} "
+                    "cards are drawn (draw_per_round): you cannot keep more than you draw."
+                )
+
+    def level(self, round_number: int) -> str:
+        """The level deck of a round (1 to 7)."""
+        return getattr(self, f"level_round_{round_number}")
+
+    def keep(self, round_number: int) -> int:
+        """How many cards a round lets you keep."""
+        return getattr(self, f"keep_round_{round_number}")
+
+    def trophy_fans(self, round_number: int) -> tuple[int, ...]:
+        """The fan values of the four trophies of one round."""
+        return tuple(getattr(self, f"trophy_{round_number}_{i}") for i in range(1, TROPHIES_PER_ROUND + 1))

@@ -1,0 +1,206 @@
+"""The state of a Challengers! tournament: every card zone, the mats, the flag and the scores.
+
+Every card and token lies in exactly one core ``Zone`` or ``Row`` at all times: level decks
+(a shuffled deck is a multiset, and a reshuffled compartment put underneath is a second layer
+below it), discard compartments, the box, each participant's deck, play area, bench, rest pile,
+trophies and fans, the trophy piles and each mat's stack. ``table()`` names them all, so one
+census proves nothing was lost or duplicated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from playground.core.zones import Row, Table, Zone
+
+from .cards import Card
+
+FAN = "fan"
+"""The id of a fan token."""
+
+
+def trophy_id(round_number: int, fans: int) -> str:
+    return f"R{round_number} trophy {fans}"
+
+
+def trophy_round(trophy: str) -> int:
+    return int(trophy.split()[0][1:])
+
+
+def trophy_fans(trophy: str) -> int:
+    return int(trophy.split()[-1])
+
+
+@dataclass
+class Side:
+    """One participant (a player or the Robot) and every zone they own.
+
+    ``deck`` is the whole deck between matches and the face-down draw pile during one.
+    ``play`` is the cards face up on your half of the mat in reveal order: while you attack, the
+    cards of this attack; while you hold the flag, the flag card last with the others under it.
+    ``seats`` lists the names on the bench, oldest first (one seat per name).
+    """
+
+    name: str
+    deck: Zone
+    play: Row
+    bench: Zone
+    rest: Zone
+    drawn: Zone
+    trophies: Zone
+    fans: Zone
+    seats: list[str] = field(default_factory=list)
+    mat: int = 0
+
+    def zones(self) -> list[Zone | Row]:
+        return [self.deck, self.play, self.bench, self.rest, self.drawn, self.trophies, self.fans]
+
+    def score(self) -> int:
+        """Fans from tokens and from the backs of the trophies won."""
+        return len(self.fans) + sum(trophy_fans(t) for t in self.trophies)
+
+    def best_trophy_round(self) -> int:
+        return max((trophy_round(t) for t in self.trophies), default=0)
+
+    def rank_key(self) -> tuple[int, int, int]:
+        """The rulebook's order: most fans, then more trophies, then the highest-round trophy."""
+        return (self.score(), len(self.trophies), self.best_trophy_round())
+
+
+def new_side(name: str, deck: dict[str, int]) -> Side:
+    return Side(
+        name,
+        Zone(f"{name} deck", deck),
+        Row(f"{name} play"),
+        Zone(f"{name} bench"),
+        Zone(f"{name} rest pile"),
+        Zone(f"{name} drawn"),
+        Zone(f"{name} trophies"),
+        Zone(f"{name} fans"),
+    )
+
+
+@dataclass
+class LevelDeck:
+    """A level deck in layers, top first: each layer is shuffled, so a draw comes from the first
+    non-empty one; a full compartment, shuffled, becomes a new bottom layer."""
+
+    level: str
+    layers: list[Zone]
+    compartment: Zone
+    recycled: int = 0
+
+    def top(self) -> Zone | None:
+        return next((z for z in self.layers if len(z)), None)
+
+    def __len__(self) -> int:
+        return sum(len(z) for z in self.layers)
+
+    def recycle(self) -> None:
+        """Shuffle the compartment and put it under the deck."""
+        self.recycled += 1
+        self.layers = [z for z in self.layers if len(z)]
+        self.layers.append(Zone(f"level {self.level} under #{self.recycled}", self.compartment.counts()))
+        self.compartment.clear()
+
+
+@dataclass
+class Match:
+    """One match on a mat: who is in it, who holds the flag, who attacks."""
+
+    mat: int
+    sides: tuple[int, int]
+    final: bool = False
+    flag: int | None = None
+    attacker: int | None = None
+    winner: int | None = None
+
+    def other(self, side: int) -> int:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+
+@dataclass
+class DeckPhase:
+    """One player's progress through a deck phase."""
+
+    level: str
+    keep: int
+    kept: int = 0
+    redraws: int = 0
+
+
+@dataclass
+class State:
+    sides: list[Side]
+    cards: dict[str, Card]
+    levels: dict[str, LevelDeck]
+    box: Zone
+    reserve: Zone
+    trophy_piles: list[Zone]
+    stacks: list[Row]
+    robot_pile: Row
+    round: int = 0
+    match: Match | None = None
+    deck_phase: DeckPhase | None = None
+    left_out: str = ""
+    finalists: tuple[int, ...] = ()
+    champion: int | None = None
+
+    def table(self) -> Table:
+        """Every zone of the tournament, for one census of all cards, trophies and fans."""
+        zones: list[Zone | Row] = [self.box, self.reserve, self.robot_pile, *self.trophy_piles, *self.stacks]
+        for deck in self.levels.values():
+            zones += [*deck.layers, deck.compartment]
+        for side in self.sides:
+            zones += side.zones()
+        return Table(zones)
+
+    def bench_bonus(self, side: int) -> int:
+        """The 'from the bench' strength bonuses of a side's bench, summed over every copy."""
+        bench = self.sides[side].bench
+        return sum(self.cards[c].bonus("from_bench") * bench.count(c) for c in bench.kinds())
+
+    def seat_size(self, side: int, name: str) -> int:
+        """How many cards share the bench seat of one card name."""
+        bench = self.sides[side].bench
+        return sum(bench.count(c) for c in bench.kinds() if self.cards[c].name == name)
+
+    def sides_frame(self) -> pd.DataFrame:
+        """One row per participant: mat, deck, bench seats, rest pile, flag, fans and trophies."""
+        m = self.match
+        rows = []
+        for i, s in enumerate(self.sides):
+            rows.append(
+                {
+                    "player": s.name,
+                    "mat": s.mat,
+                    "deck": len(s.deck),
+                    "in play": ", ".join(self.cards[c].name for c in s.play),
+                    "flag": m is not None and m.flag == i,
+                    "bench seats": len(s.seats),
+                    "bench": ", ".join(f"{n} x{self.seat_size(i, n)}" for n in s.seats),
+                    "rest pile": len(s.rest),
+                    "fans": len(s.fans),
+                    "trophies": ", ".join(s.trophies),
+                    "score": s.score(),
+                }
+            )
+        return pd.DataFrame(rows).set_index("player")
+
+    def deck_frame(self, side: int) -> pd.DataFrame:
+        """A participant's whole deck (wherever its cards are now), one row per card name."""
+        s = self.sides[side]
+        counts = s.deck.counts() + s.play.counts() + s.bench.counts() + s.rest.counts()
+        rows = [
+            {
+                "card": self.cards[c].name,
+                "level": self.cards[c].level,
+                "strength": self.cards[c].strength,
+                "copies": n,
+                "effect": self.cards[c].text,
+            }
+            for c, n in sorted(counts.items(), key=lambda kv: (self.cards[kv[0]].strength, kv[0]))
+        ]
+        return pd.DataFrame(rows, columns=["card", "level", "strength", "copies", "effect"])
