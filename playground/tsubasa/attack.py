@@ -1,0 +1,280 @@
+"""The attack phase: coaches take turns to play a card or pass, and resolve optional abilities.
+
+A coach who passes plays no more cards this round. The phase ends when both have passed or when
+the play areas hold the card limit (9; 7 in extra time) once the last card's abilities are
+resolved (an ability that removes a card reopens the limit). Optional abilities are decided one
+at a time, right after their card is played, and never later; the reroll and the keeper's save
+are not decisions here: they wait in the play area for the duel.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
+
+from playground.core.engine import CHANCE, Action, Event
+
+from .actions import Motivate, Pass, Play, Sign, Skip, Use
+from .cards import FATIGUE, YELLOW_RED, Card
+from .rules import POINT_KINDS
+from .state import Task
+
+if TYPE_CHECKING:
+    from .engine import TsubasaGame
+
+PASSIVE = ("reroll", "save")
+"""Abilities that act in the duel, not when their card is played."""
+
+GAINS = {"gain_shot": "shot", "gain_pass": "pass", "gain_defense": "defense"}
+
+
+class AttackPhase:
+    """The attack phase's options and effects, mixed into the engine."""
+
+    # -- a coach's turn ---------------------------------------------------------------------------
+
+    def _options_attack(self: TsubasaGame, task: Task) -> list[Action]:
+        me = self.state.coaches[task.coach]
+        room = self.cards_in_play() < self.limit()
+        options: list[Action] = [Play(card) for card in me.hand.kinds()] if room else []
+        options.append(Pass())
+        if self.rules.motivation:
+            options += [
+                Motivate(card) for card in dict.fromkeys(me.play) if self._motivation_for(task.coach, card)
+            ]
+        if self.rules.signings:
+            options += [Sign(card) for card in self.state.offer if self._can_sign(task.coach, card)]
+        return options
+
+    def _do_attack(self: TsubasaGame, task: Task, action: Action) -> list[Event]:
+        me = self.state.coaches[task.coach]
+        self.turn = task.coach
+        if isinstance(action, Pass):
+            me.passed = True
+            return [Event(f"{me.name} passes"), *self._after_turn(task.coach)]
+        if isinstance(action, Play):
+            me.hand.move(action.card, me.play)
+            self.after_abilities = "turn"
+            return [
+                Event(f"{me.name} plays {self._card(action.card)}"),
+                *self._queue_abilities(task.coach, action.card),
+            ]
+        if isinstance(action, Motivate):
+            return self._motivate(task.coach, action.card)
+        return self._sign(task.coach, action.card)
+
+    def _after_turn(self: TsubasaGame, coach: int) -> list[Event]:
+        """The turn passes to the other coach (if still playing), or the duel begins."""
+        coaches = self.state.coaches
+        if self.cards_in_play() >= self.limit():
+            self._then(Task("start_duel", "auto", 0))
+            return [Event(f"{self.cards_in_play()} cards are in play: the attack phase ends")]
+        for nxt in (1 - coach, coach):
+            if not coaches[nxt].passed:
+                self._then(Task("attack", nxt, nxt))
+                return []
+        self._then(Task("start_duel", "auto", 0))
+        return [Event("both coaches have passed: the attack phase ends")]
+
+    # -- optional abilities -------------------------------------------------------------------------
+
+    def _queue_abilities(self: TsubasaGame, coach: int, card: str) -> list[Event]:
+        """Put the card's optional abilities first in line, then resolve or ask about them."""
+        self._push_abilities(coach, card)
+        return self._next_ability()
+
+    def _push_abilities(self: TsubasaGame, coach: int, card: str) -> None:
+        self.pending[:0] = [(coach, card, a) for a in self._card(card).abilities if a not in PASSIVE]
+
+    def _next_ability(self: TsubasaGame) -> list[Event]:
+        """Ask about the next ability that can do something now; then go on with the turn."""
+        while self.pending:
+            coach, card, ability = self.pending[0]
+            if self._ability_options(coach, card, ability):
+                self._then(Task("ability", coach, coach, card))
+                return []
+            self.pending.pop(0)
+        if self.after_abilities == "turn":
+            return self._after_turn(self.turn)
+        self._then(Task("attack", self.turn, self.turn))
+        return []
+
+    def _do_resume_abilities(self: TsubasaGame, task: Task, _: None) -> list[Event]:
+        return self._next_ability()
+
+    def _options_ability(self: TsubasaGame, task: Task) -> list[Action]:
+        coach, card, ability = self.pending[0]
+        return [*self._ability_options(coach, card, ability), Skip(ability)]
+
+    def _ability_options(self: TsubasaGame, coach: int, card: str, ability: str) -> list[Use]:
+        """The ways to use this ability now (none: it cannot do anything at this moment)."""
+        s = self.state
+        me, them = s.coaches[coach], s.coaches[1 - coach]
+        cap = self.rules.max_points
+        below = [k for k in POINT_KINDS if me.points[k] < cap]
+        if ability in GAINS:
+            return [Use(ability)] if GAINS[ability] in below else []
+        if ability == "gain_shot_or_pass":
+            return [Use(ability, k) for k in ("shot", "pass") if k in below]
+        if ability == "gain_each":
+            return [Use(ability)] if below else []
+        if ability == "gain_two":
+            return (
+                [Use(ability, f"{a}+{b}") for a, b in combinations_with_replacement(POINT_KINDS, 2)]
+                if below
+                else []
+            )
+        if ability == "eliminate_self":
+            return [Use(ability)] if card in me.play else []
+        if ability in ("eliminate_opponent", "discard_opponent"):
+            return [Use(ability, t) for t in dict.fromkeys(them.play)]
+        if ability == "play_card":
+            room = self.cards_in_play() < self.limit()
+            return [Use(ability, t) for t in me.hand.kinds()] if room else []
+        if ability == "control_advance":
+            return [Use(ability)] if coach == s.attacker else []
+        if ability == "special_shot":
+            ok = coach == s.attacker and self._card(card).team == me.team and len(me.shots)
+            return [Use(ability)] if ok else []
+        if ability == "injury":
+            return [Use(ability)] if len(them.hand) else []
+        if ability == "substitution":
+            return [Use(ability)] if len(me.penalty) and not me.red else []
+        if ability == "foul":
+            return [Use(ability)] if not them.red and (len(them.penalty) or YELLOW_RED in s.supply) else []
+        if ability == "fatigue":
+            return [Use(ability)] if FATIGUE in s.supply else []
+        raise AssertionError(f"unknown ability {ability!r}")  # the loader only allows known ones
+
+    def _do_ability(self: TsubasaGame, task: Task, action: Action) -> list[Event]:
+        coach, card, ability = self.pending.pop(0)
+        me = self.state.coaches[coach]
+        if isinstance(action, Skip):
+            return [Event(f"{me.name} does not use {ability}"), *self._next_ability()]
+        if ability not in ("control_advance", "special_shot"):  # those decide the round at once
+            self._then(Task("resume_abilities", "auto", coach))
+        return self._use(coach, card, action)
+
+    def _use(self: TsubasaGame, coach: int, card: str, action: Use) -> list[Event]:
+        s = self.state
+        me, them = s.coaches[coach], s.coaches[1 - coach]
+        a, choice = action.ability, action.choice
+        if a in GAINS or a in ("gain_shot_or_pass", "gain_each", "gain_two"):
+            kinds = {"gain_shot_or_pass": [choice], "gain_each": list(POINT_KINDS)}.get(a)
+            kinds = kinds or (choice.split("+") if a == "gain_two" else [GAINS[a]])
+            for k in kinds:
+                me.points[k] = min(self.rules.max_points, me.points[k] + 1)
+            return [Event(f"{me.name} gains {' and '.join(kinds)} points")]
+        if a == "eliminate_self":
+            me.play.move(card, s.box)
+            return [Event(f"{me.name} removes {self._card(card)} from the match")]
+        if a == "eliminate_opponent":
+            them.play.move(choice, s.box)
+            return [Event(f"{me.name} eliminates {them.name}'s {self._card(choice)}")]
+        if a == "discard_opponent":
+            them.play.move(choice, them.discard)
+            return [Event(f"{me.name} sends {them.name}'s {self._card(choice)} to the discard pile")]
+        if a == "play_card":
+            me.hand.move(choice, me.play)
+            self._push_abilities(coach, choice)
+            return [Event(f"{me.name} also plays {self._card(choice)}")]
+        if a == "injury":
+            self._then(Task("injury", CHANCE, 1 - coach))
+            return [Event(f"{me.name} injures a random card of {them.name}'s hand")]
+        if a == "substitution":
+            me.penalty.move(YELLOW_RED, s.supply)
+            return [Event(f"{me.name}'s substitution removes the yellow card")]
+        if a == "foul":
+            if len(them.penalty):
+                them.red = True
+                return [Event(f"{them.name} gets a second yellow: the card turns red")]
+            s.supply.move(YELLOW_RED, them.penalty)
+            return [Event(f"{them.name} gets a yellow card")]
+        if a == "fatigue":
+            s.supply.move(FATIGUE, them.hand if self.rules.fatigue_to == "hand" else them.discard)
+            return [Event(f"{them.name} takes a Fatigue card")]
+        if a == "control_advance":
+            self._clear_play_areas(card)
+            return [Event(f"{me.name} controls and advances: a successful pass"), *self.end_round("kept")]
+        self._clear_play_areas(card)  # special_shot
+        self._then(
+            Task("pick_shot", coach, coach),
+            Task("pick_defense", 1 - coach, 1 - coach),
+            Task("special_result", "auto", coach),
+        )
+        return [Event(f"{me.name} goes for a Special Shot")]
+
+    def _clear_play_areas(self: TsubasaGame, card: str) -> None:
+        """Every played card goes to its discard pile; the card used goes to the box."""
+        s = self.state
+        for c in s.coaches:
+            if card in c.play:
+                c.play.move(card, s.box)
+            for other in c.play.clear():
+                c.discard.add(other)
+        self.pending.clear()
+
+    def _do_injury(self: TsubasaGame, task: Task, card: str) -> list[Event]:
+        victim = self.state.coaches[task.coach]
+        victim.hand.move(card, victim.discard)
+        return [Event(f"{victim.name} discards {self._card(card)}")]
+
+    # -- advanced rules: Motivation and Signings ------------------------------------------------------
+
+    def _motivation_for(self: TsubasaGame, coach: int, card: str) -> str | None:
+        """The motivation card that can replace this played card now, if affordable."""
+        me = self.state.coaches[coach]
+        for m in me.motivation.kinds():
+            if self._card(m).replaces == card and self._affordable(coach, self._card(m)):
+                return m
+        return None
+
+    def _affordable(self: TsubasaGame, coach: int, card: Card) -> bool:
+        points = self.state.coaches[coach].points
+        return all(points[k] >= n for k, n in zip(POINT_KINDS, card.cost, strict=True))
+
+    def _pay(self: TsubasaGame, coach: int, card: Card) -> None:
+        for k, n in zip(POINT_KINDS, card.cost, strict=True):
+            self.state.coaches[coach].points[k] -= n
+
+    def _motivate(self: TsubasaGame, coach: int, card: str) -> list[Event]:
+        s = self.state
+        me = s.coaches[coach]
+        m = self._motivation_for(coach, card)
+        self._pay(coach, self._card(m))
+        me.play.move(card, s.box)
+        me.motivation.move(m, me.play)
+        self.after_abilities = "stay"
+        return [Event(f"{me.name} motivates {self._card(card)}"), *self._queue_abilities(coach, m)]
+
+    def _is_keeper(self: TsubasaGame, card: str) -> bool:
+        c = self._card(card)
+        return (
+            c.kind == "keeper"
+            or c.replaces == "keeper"
+            or (c.kind == "motivation" and self._card(c.replaces).kind == "keeper")
+        )
+
+    def _can_sign(self: TsubasaGame, coach: int, card: str) -> bool:
+        me = self.state.coaches[coach]
+        if not self._affordable(coach, self._card(card)):
+            return False
+        if self._card(card).replaces == "keeper":
+            return any(self._is_keeper(c) for c in me.play)
+        return self.cards_in_play() < self.limit()
+
+    def _sign(self: TsubasaGame, coach: int, card: str) -> list[Event]:
+        s = self.state
+        me = s.coaches[coach]
+        self._pay(coach, self._card(card))
+        events = []
+        if self._card(card).replaces == "keeper":
+            old = next(c for c in me.play if self._is_keeper(c))
+            me.play.move(old, me.discard)
+            events.append(Event(f"{self._card(old)} makes way"))
+        s.offer.move(card, me.play)
+        self.after_abilities = "stay"
+        return [Event(f"{me.name} signs {self._card(card)}"), *events, *self._queue_abilities(coach, card)]
+
+    def _card(self: TsubasaGame, card: str) -> Card:
+        return self.state.data.cards[card]

@@ -1,0 +1,331 @@
+"""Captain Tsubasa's components, read from CSV through the validated loader.
+
+The rulebook prints no card list, so every file in data/tsubasa is illustrative (not the
+published cards); any folder with the same files and columns can replace it. Every card the
+engine moves is a :class:`Card` looked up by its id, so zones hold plain ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playground.core.data import Column, DataError, Schema, load_table
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tsubasa"
+TEAMS = ("nankatsu", "toho")
+ABILITIES = (
+    "gain_shot",
+    "gain_pass",
+    "gain_defense",
+    "gain_shot_or_pass",
+    "gain_each",
+    "gain_two",
+    "eliminate_self",
+    "eliminate_opponent",
+    "discard_opponent",
+    "play_card",
+    "reroll",
+    "save",
+    "control_advance",
+    "injury",
+    "substitution",
+    "special_shot",
+    "foul",
+    "fatigue",
+)
+"""Every optional ability a card can carry (the rulebook's kinds and its named abilities)."""
+
+FATIGUE = "fatigue"
+YELLOW_RED = "yellow_red"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: whose it is, what kind, its Shot/Pass/Defense values and optional abilities.
+
+    kind is "field", "keeper" or "fan" (a team's initial cards), "match", "motivation",
+    "signing", "fatigue" or "yellow_red"; team is "nankatsu", "toho" or "any".
+    """
+
+    id: str
+    name: str
+    team: str
+    kind: str
+    shot: int = 0
+    pass_: int = 0
+    defense: int = 0
+    abilities: tuple[str, ...] = ()
+    cost: tuple[int, int, int] = (0, 0, 0)  # shot, pass, defense points to motivate or sign
+    replaces: str | None = None  # the initial card a motivation card swaps with
+    half: int = 0  # 1 or 2 for Match cards
+    first_match: bool = True  # kept in the First Match variant
+
+    def value(self, kind: str) -> int:
+        """The card's value for "shot", "pass" or "defense"."""
+        return {"shot": self.shot, "pass": self.pass_, "defense": self.defense}[kind]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class SpecialCard:
+    """A Special Shot (kind "shot") or Special Defense (kind "defense") and the shots it stops."""
+
+    id: str
+    team: str
+    kind: str
+    name: str
+    stops: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class TsubasaData:
+    """Everything a match needs from the data folder."""
+
+    cards: dict[str, Card]
+    specials: dict[str, SpecialCard]
+    supplies: dict[str, int]
+
+    def team_cards(self, team: str) -> list[str]:
+        """The ids of a team's initial cards (its draw deck at kick-off)."""
+        return [c.id for c in self.cards.values() if c.team == team and c.kind in ("field", "keeper", "fan")]
+
+    def of_kind(self, kind: str, team: str | None = None) -> list[str]:
+        return [c.id for c in self.cards.values() if c.kind == kind and (team is None or c.team == team)]
+
+    def special_ids(self, team: str, kind: str) -> list[str]:
+        return [s.id for s in self.specials.values() if s.team == team and s.kind == kind]
+
+    def stop_matrix(self, attacker: str) -> list[list[int]]:
+        """1 where the defender's Special Defense (column) stops the attacker's Special Shot (row)."""
+        defender = TEAMS[1 - TEAMS.index(attacker)]
+        shots = self.special_ids(attacker, "shot")
+        defenses = self.special_ids(defender, "defense")
+        return [[int(s in self.specials[d].stops) for d in defenses] for s in shots]
+
+
+_ability = Column("ability1", choices=ABILITIES, optional=True)
+_VALUES = [Column(k, int, low=0, high=9) for k in ("shot", "pass", "defense")]
+_COSTS = [Column(k, int, low=0, high=5) for k in ("cost_shot", "cost_pass", "cost_defense")]
+
+
+def _teams_have_keeper(rows: list[dict[str, Any]]) -> str | None:
+    """Each team needs at least one keeper and at least 4 cards, so a hand can be dealt."""
+    for team in TEAMS:
+        mine = [r for r in rows if r["team"] == team]
+        if len(mine) < 4:
+            return f"team {team} has {len(mine)} cards; it needs at least 4"
+        if not any(r["role"] == "keeper" for r in mine):
+            return f"team {team} has no keeper (a row with role keeper)"
+    return None
+
+
+PLAYERS = Schema(
+    "player card",
+    [
+        Column("id"),
+        Column("team", choices=TEAMS),
+        Column("name"),
+        Column("role", choices=("field", "keeper", "fan")),
+        *_VALUES,
+        _ability,
+        Column("ability2", choices=ABILITIES, optional=True),
+        Column("in_first_match", bool),
+    ],
+    checks=(_teams_have_keeper,),
+)
+
+MOTIVATION = Schema(
+    "motivation card",
+    [
+        Column("id"),
+        Column("team", choices=TEAMS),
+        Column("replaces", references="player"),
+        Column("name"),
+        *_VALUES,
+        _ability,
+        Column("ability2", choices=ABILITIES, optional=True),
+        *_COSTS,
+    ],
+)
+
+
+def _both_halves(rows: list[dict[str, Any]]) -> str | None:
+    for half in (1, 2):
+        n = sum(1 for r in rows if r["half"] == half)
+        if n < 5:
+            return f"half {half} has {n} Match cards; it needs at least 5 (4 on the pitch and one to remove)"
+    return None
+
+
+MATCH = Schema(
+    "Match card",
+    [
+        Column("id"),
+        Column("half", int, low=1, high=2),
+        Column("name"),
+        Column("team", choices=("any", *TEAMS)),
+        *_VALUES,
+        _ability,
+        Column("ability2", choices=ABILITIES, optional=True),
+        Column("first_match_removed", bool),
+    ],
+    checks=(_both_halves,),
+)
+
+
+def _specials_check(rows: list[dict[str, Any]]) -> str | None:
+    """Each team has shots and defenses; a defense stops only the other team's shots."""
+    shots = {r["id"]: r["team"] for r in rows if r["kind"] == "shot"}
+    for number, r in enumerate(rows, start=1):
+        stops = [s for s in (r["stops"] or "").split(";") if s]
+        if r["kind"] == "shot" and stops:
+            return f"row {number} ({r['id']}): a Special Shot stops nothing; leave 'stops' empty"
+        for s in stops:
+            if s not in shots or shots[s] == r["team"]:
+                return f"row {number} ({r['id']}): {s!r} is not a Special Shot of the other team"
+    for team in TEAMS:
+        for kind in ("shot", "defense"):
+            if not any(r["team"] == team and r["kind"] == kind for r in rows):
+                return f"team {team} has no Special {kind.title()} card"
+    return None
+
+
+SPECIALS = Schema(
+    "Special Shot or Defense card",
+    [
+        Column("id"),
+        Column("team", choices=TEAMS),
+        Column("kind", choices=("shot", "defense")),
+        Column("name"),
+        Column("stops", optional=True),
+    ],
+    checks=(_specials_check,),
+)
+
+SIGNINGS = Schema(
+    "Signing card",
+    [
+        Column("id"),
+        Column("name"),
+        Column("role", choices=("field", "keeper")),
+        *_VALUES,
+        _ability,
+        Column("ability2", choices=ABILITIES, optional=True),
+        *_COSTS,
+    ],
+)
+
+
+def _supplies_check(rows: list[dict[str, Any]]) -> str | None:
+    ids = sorted(r["id"] for r in rows)
+    if ids != sorted((FATIGUE, YELLOW_RED)):
+        return f"the supplies are exactly the rows {FATIGUE!r} and {YELLOW_RED!r}; found {ids}"
+    return None
+
+
+SUPPLIES = Schema(
+    "supply",
+    [Column("id"), Column("name"), Column("copies", int, low=0, high=20)],
+    checks=(_supplies_check,),
+)
+
+
+def _abilities(row: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(a for a in (row["ability1"], row["ability2"]) if a)
+
+
+def _values(row: dict[str, Any]) -> dict[str, int]:
+    return {"shot": row["shot"], "pass_": row["pass"], "defense": row["defense"]}
+
+
+def _cost(row: dict[str, Any]) -> tuple[int, int, int]:
+    return (row["cost_shot"], row["cost_pass"], row["cost_defense"])
+
+
+def load_data(folder: Path | str | None = None) -> TsubasaData:
+    """Load the six CSV files of folder (default: the shipped illustrative ones)."""
+    folder = Path(folder) if folder is not None else DATA_DIR
+    cards: dict[str, Card] = {}
+
+    def put(card: Card, path: Path) -> None:
+        if card.id in cards:
+            raise DataError(path, None, "id", f"the id {card.id!r} is already used in another file")
+        cards[card.id] = card
+
+    path = folder / "players.csv"
+    player_rows = load_table(path, PLAYERS)
+    for r in player_rows:
+        card = Card(
+            r["id"],
+            r["name"],
+            r["team"],
+            r["role"],
+            **_values(r),
+            abilities=_abilities(r),
+            first_match=r["in_first_match"],
+        )
+        put(card, path)
+    path = folder / "motivation.csv"
+    for number, r in enumerate(load_table(path, MOTIVATION, {"player": {x["id"] for x in player_rows}}), 1):
+        if cards[r["replaces"]].team != r["team"]:
+            raise DataError(path, number, "replaces", f"{r['replaces']!r} is not a {r['team']} player")
+        put(
+            Card(
+                r["id"],
+                r["name"],
+                r["team"],
+                "motivation",
+                **_values(r),
+                abilities=_abilities(r),
+                cost=_cost(r),
+                replaces=r["replaces"],
+            ),
+            path,
+        )
+    path = folder / "match_cards.csv"
+    for r in load_table(path, MATCH):
+        put(
+            Card(
+                r["id"],
+                r["name"],
+                r["team"],
+                "match",
+                **_values(r),
+                abilities=_abilities(r),
+                half=r["half"],
+                first_match=not r["first_match_removed"],
+            ),
+            path,
+        )
+    path = folder / "signings.csv"
+    for r in load_table(path, SIGNINGS):
+        put(
+            Card(
+                r["id"],
+                r["name"],
+                "any",
+                "signing",
+                **_values(r),
+                abilities=_abilities(r),
+                cost=_cost(r),
+                replaces="keeper" if r["role"] == "keeper" else None,
+            ),
+            path,
+        )
+    supplies = {r["id"]: r["copies"] for r in load_table(folder / "supplies.csv", SUPPLIES)}
+    put(Card(FATIGUE, "Fatigue", "any", "fatigue", first_match=False), folder / "supplies.csv")
+    put(Card(YELLOW_RED, "Yellow / Red card", "any", "yellow_red"), folder / "supplies.csv")
+    specials = {
+        r["id"]: SpecialCard(
+            r["id"], r["team"], r["kind"], r["name"], tuple(s for s in (r["stops"] or "").split(";") if s)
+        )
+        for r in load_table(folder / "specials.csv", SPECIALS)
+    }
+    return TsubasaData(cards, specials, supplies)

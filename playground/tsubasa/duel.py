@@ -1,0 +1,205 @@
+"""The Shooting/Passing phase: the duel of totals and dice, rerolls, the keeper's save, Special Shots.
+
+The defender adds up Defense; the attacker adds up Shot or Pass and picks one; the attacker then
+the defender spend points (+1 each); both roll a die; the higher total wins and a tie goes to the
+attacker (``Rules.ties_to_attacker``). A coach with a reroll card played this round may, while
+losing, roll one of the dice again; a keeper with the save ability in the defender's play area
+rolls once more against a shot that won. The one rule of who wins a roll is shared with the odds
+(``odds.attacker_wins``), so the engine and the exact chances cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playground.core.engine import CHANCE, Action, Event
+
+from .actions import Aim, Dice, Pick, Reroll, Spend
+from .odds import attacker_wins
+from .state import Task
+
+if TYPE_CHECKING:
+    from .engine import TsubasaGame
+
+
+class DuelPhase:
+    """The duel's options and effects, mixed into the engine."""
+
+    def total(self: TsubasaGame, coach: int, kind: str) -> int:
+        """A coach's action total before points: card values minus a Yellow/Red penalty."""
+        c = self.state.coaches[coach]
+        values = sum(self._card(card).value(kind) for card in c.play)
+        penalty = (self.rules.red_penalty if c.red else self.rules.yellow_penalty) if len(c.penalty) else 0
+        return values - penalty
+
+    def _do_start_duel(self: TsubasaGame, task: Task, _: None) -> list[Event]:
+        self._then(Task("aim", self.state.attacker, self.state.attacker))
+        return []
+
+    def _options_aim(self: TsubasaGame, task: Task) -> list[Action]:
+        return [Aim("shot"), Aim("pass")]
+
+    def _do_aim(self: TsubasaGame, task: Task, action: Aim) -> list[Event]:
+        d, att, dfd = self.state.duel, self.state.attacker, self.defender
+        d.kind, d.attack, d.defense = action.kind, self.total(att, action.kind), self.total(dfd, "defense")
+        self._then(Task("spend", att, att), Task("spend", dfd, dfd), Task("dice", CHANCE, att))
+        name = self.player_name(att)
+        return [Event(f"{name} goes for a {action.kind}: {d.attack} against a defense of {d.defense}")]
+
+    def _spend_kind(self: TsubasaGame, coach: int) -> str:
+        return self.state.duel.kind if coach == self.state.attacker else "defense"
+
+    def _options_spend(self: TsubasaGame, task: Task) -> list[Action]:
+        have = self.state.coaches[task.coach].points[self._spend_kind(task.coach)]
+        return [Spend(n) for n in range(have + 1)]
+
+    def _do_spend(self: TsubasaGame, task: Task, action: Spend) -> list[Event]:
+        kind = self._spend_kind(task.coach)
+        self.state.coaches[task.coach].points[kind] -= action.points
+        if task.coach == self.state.attacker:
+            self.state.duel.attack_spent = action.points
+        else:
+            self.state.duel.defense_spent = action.points
+        return [Event(f"{self.player_name(task.coach)} spends {action.points} {kind} points")]
+
+    # -- the dice -----------------------------------------------------------------------------------
+
+    def attack_won(self: TsubasaGame) -> bool:
+        """Does the attack win the duel with the dice as they lie now?"""
+        d, r = self.state.duel, self.rules
+        a, b = d.dice
+        return attacker_wins(
+            a,
+            b,
+            d.attack + d.attack_spent,
+            d.defense + d.defense_spent,
+            r.assured_success,
+            r.ties_to_attacker,
+            r.die_sides,
+        )
+
+    def rerolls_left(self: TsubasaGame, coach: int) -> int:
+        """Reroll abilities in the coach's play area this round, not yet used."""
+        c = self.state.coaches[coach]
+        held = sum(1 for card in c.play if "reroll" in self._card(card).abilities)
+        return held - c.rerolls_used
+
+    def _do_dice(self: TsubasaGame, task: Task, dice: Dice) -> list[Event]:
+        self.state.duel.dice = (dice.attacker, dice.defender)
+        return self._after_dice()
+
+    def _after_dice(self: TsubasaGame) -> list[Event]:
+        """The losing side may use a reroll; otherwise the duel is settled."""
+        loser = self.defender if self.attack_won() else self.state.attacker
+        if self.rerolls_left(loser) > 0:
+            self._then(Task("reroll", loser, loser, "duel"))
+            return []
+        return self._settle()
+
+    def _options_reroll(self: TsubasaGame, task: Task) -> list[Action]:
+        dice = ("mine", "theirs") if task.arg == "duel" else ("save",)
+        return [*(Reroll(d) for d in dice), Reroll("keep")]
+
+    def _do_reroll(self: TsubasaGame, task: Task, action: Reroll) -> list[Event]:
+        if action.die == "keep":
+            return self._settle() if task.arg == "duel" else self._saved()
+        self.state.coaches[task.coach].rerolls_used += 1
+        whose = {"mine": task.coach, "theirs": 1 - task.coach, "save": self.defender}[action.die]
+        self._then(Task("reroll_die", CHANCE, whose, task.arg))
+        return [Event(f"{self.player_name(task.coach)} rerolls {self.player_name(whose)}'s die")]
+
+    def _do_reroll_die(self: TsubasaGame, task: Task, face: int) -> list[Event]:
+        d = self.state.duel
+        if task.arg == "save":
+            d.save = face
+            return self._after_save()
+        a, b = d.dice
+        d.dice = (face, b) if task.coach == self.state.attacker else (a, face)
+        return self._after_dice()
+
+    def _settle(self: TsubasaGame) -> list[Event]:
+        d = self.state.duel
+        name = self.player_name(self.state.attacker)
+        if not self.attack_won():
+            d.result = "stolen"
+            return [
+                Event(f"{self.player_name(self.defender)} wins the duel and steals the ball"),
+                *self.end_round("lost"),
+            ]
+        if d.kind == "pass":
+            d.result = "pass"
+            return [Event(f"{name}'s pass succeeds: they keep the ball"), *self.end_round("kept")]
+        keeper = any("save" in self._card(card).abilities for card in self.state.coaches[self.defender].play)
+        if keeper:
+            self._then(Task("save", CHANCE, self.defender))
+            return [Event(f"{name}'s shot beats the defense: the keeper tries to save it")]
+        return self._goal()
+
+    def _do_save(self: TsubasaGame, task: Task, face: int) -> list[Event]:
+        self.state.duel.save = face
+        return self._after_save()
+
+    def save_result(self: TsubasaGame) -> str:
+        """What the keeper's die says: "catch", "corner" or "goal"."""
+        face = self.state.duel.save
+        if face <= self.rules.save_catch_top:
+            return "catch"
+        return "corner" if face <= self.rules.save_corner_top else "goal"
+
+    def _after_save(self: TsubasaGame) -> list[Event]:
+        loser = self.defender if self.save_result() == "goal" else self.state.attacker
+        if self.rerolls_left(loser) > 0:
+            self._then(Task("reroll", loser, loser, "save"))
+            return []
+        return self._saved()
+
+    def _saved(self: TsubasaGame) -> list[Event]:
+        result = self.save_result()
+        self.state.duel.result = result
+        keeper = self.player_name(self.defender)
+        if result == "catch":
+            return [Event(f"{keeper}'s keeper catches the ball"), *self.end_round("lost")]
+        if result == "corner":
+            return [Event(f"{keeper}'s keeper clears it for a corner: no goal"), *self.end_round("kept")]
+        return self._goal()
+
+    def _goal(self: TsubasaGame) -> list[Event]:
+        s = self.state
+        s.coaches[s.attacker].score += 1
+        s.duel.result = s.duel.result or "goal"
+        name = self.player_name(s.attacker)
+        return [
+            Event(f"GOAL for {name}! {s.coaches[0].score} - {s.coaches[1].score}"),
+            *self.end_round("goal"),
+        ]
+
+    # -- the Special Shot ---------------------------------------------------------------------------
+
+    def _options_pick_shot(self: TsubasaGame, task: Task) -> list[Action]:
+        return [Pick(card) for card in self.state.coaches[task.coach].shots.kinds()]
+
+    def _options_pick_defense(self: TsubasaGame, task: Task) -> list[Action]:
+        return [Pick(card) for card in self.state.coaches[task.coach].defenses.kinds()]
+
+    def _do_pick_shot(self: TsubasaGame, task: Task, action: Pick) -> list[Event]:
+        self.state.duel.shot_card = action.card
+        return [Event(f"{self.player_name(task.coach)} chooses a Special Shot face down")]
+
+    def _do_pick_defense(self: TsubasaGame, task: Task, action: Pick) -> list[Event]:
+        self.state.duel.defense_card = action.card
+        return [Event(f"{self.player_name(task.coach)} chooses a Special Defense face down")]
+
+    def _do_special_result(self: TsubasaGame, task: Task, _: None) -> list[Event]:
+        s, d = self.state, self.state.duel
+        d.kind = "special shot"
+        shot, block = d.shot_card, d.defense_card
+        stopped = bool(block) and shot in s.data.specials[block].stops
+        if self.rules.special_cards_used == "box":
+            s.coaches[s.attacker].shots.move(shot, s.box)
+            if block:
+                s.coaches[self.defender].defenses.move(block, s.box)
+        shown = f"{s.card_name(shot)} against {s.card_name(block) if block else 'no defense'}"
+        if stopped:
+            d.result = "blocked"
+            return [Event(f"{shown}: blocked!"), *self.end_round("lost")]
+        return [Event(f"{shown}: not stopped"), *self._goal()]

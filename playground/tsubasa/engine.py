@@ -1,0 +1,450 @@
+"""The Captain Tsubasa engine: set-up, kick-off, rounds, halves, injury time and extra time.
+
+The match is a queue of tasks, as in Tie-Break: each task is a decision for one coach, a chance
+step (a coin, a card drawn from a counted deck, a die) or bookkeeping that runs by itself. This
+module owns the match's frame; the attack phase (playing cards, optional abilities, Motivation
+and Signings) lives in ``attack.py`` and the Shooting/Passing duel (dice, rerolls, the keeper's
+save, the Special Shot) in ``duel.py``.
+
+Readings of the rulebook the engine makes without a Rules field, and why:
+
+- The round in which the last Match cards leave the pitch is the first round of injury time:
+  the rulebook starts injury time "as soon as" they are drawn.
+- Optional abilities of a card still resolve after the card itself has left the play area (it
+  was played; only its values leave with it).
+- A signed player joins the signing coach's team: after the round he goes to their discard pile.
+- The second half of extra time is kicked off by the side that did not kick off its first half.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from playground.core.engine import CHANCE, Action, Event, Game, Result
+from playground.core.zones import Row, Table, Zone
+
+from .actions import Dice, KickOff, TakeHidden, TakePitch
+from .attack import AttackPhase
+from .cards import FATIGUE, TEAMS, YELLOW_RED, TsubasaData, load_data
+from .duel import DuelPhase
+from .rules import Rules
+from .state import AUTO, COACH_NAMES, Coach, Duel, State, Task
+
+
+class TsubasaGame(AttackPhase, DuelPhase, Game):
+    """A whole match of Captain Tsubasa: The Card Game, Nankatsu (coach 0) against Toho (coach 1)."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        data: TsubasaData | Path | str | None = None,
+        seed: int = 0,
+        players: int = 2,
+    ):
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a tsubasa Rules object, not {type(rules).__name__}")
+        if players != 2:
+            raise ValueError(f"Captain Tsubasa is a game for 2 coaches; got players={players!r}")
+        super().__init__(seed, 2)
+        self.rules = rules
+        self.data = data if isinstance(data, TsubasaData) else load_data(data)
+        self.state = self._set_up()
+        self.census = self.state.table.census()
+        self.tasks: deque[Task] = deque()
+        self.pending: list[tuple[int, str, str]] = []  # (coach, card, ability) still to resolve
+        self.after_abilities = "turn"  # where play goes once the pending abilities are resolved
+        self.outcome = ""  # how the round ended: "goal", "kept" or "lost"
+        self.reason = ""
+        for half in ("1", "2"):
+            for _ in range(rules.match_cards_removed):
+                self.tasks.append(Task("remove_match", CHANCE, 0, half))
+        for _ in range(rules.pitch_size):
+            self.tasks.append(Task("reveal", CHANCE, 0))
+        if rules.signings:
+            for _ in range(rules.signings_on_offer):
+                self.tasks.append(Task("offer", CHANCE, 0))
+            self.tasks.append(Task("close_offer", AUTO, 0))
+        self.tasks.append(Task("coin", CHANCE, 0))
+        self._advance([])
+
+    def _set_up(self) -> State:
+        """Every card in its starting zone; the First Match variant boxes its cards first."""
+        d, r = self.data, self.rules
+        box = Zone("box")
+
+        def kept(ids: list[str]) -> list[str]:
+            out = []
+            for i in ids:
+                if not r.first_match or d.cards[i].first_match:
+                    out.append(i)
+                else:
+                    box.add(i)
+            return out
+
+        coaches = []
+        for i, team in enumerate(TEAMS):
+            name = COACH_NAMES[i]
+            coaches.append(
+                Coach(
+                    name,
+                    team,
+                    deck=Zone(f"{name} deck", kept(d.team_cards(team))),
+                    hand=Zone(f"{name} hand"),
+                    play=Row(f"{name} play area"),
+                    discard=Zone(f"{name} discard pile"),
+                    penalty=Row(f"{name} penalty card"),
+                    motivation=Zone(
+                        f"{name} motivation cards", d.of_kind("motivation", team) if r.motivation else ()
+                    ),
+                    shots=Zone(f"{name} Special Shots", d.special_ids(team, "shot")),
+                    defenses=Zone(f"{name} Special Defenses", d.special_ids(team, "defense")),
+                )
+            )
+            if not r.motivation:
+                for card in d.of_kind("motivation", team):
+                    box.add(card)
+        halves = {h: kept([c for c in d.of_kind("match") if d.cards[c].half == h]) for h in (1, 2)}
+        supply = Zone("supply", {YELLOW_RED: d.supplies[YELLOW_RED]})
+        if d.supplies[FATIGUE]:
+            (box if r.first_match else supply).add(FATIGUE, d.supplies[FATIGUE])
+        signings = d.of_kind("signing")
+        state = State(
+            data=d,
+            coaches=coaches,
+            table=Table(),
+            match_deck=Zone("Match deck", halves[1]),
+            next_half=Zone("2nd half Match deck", halves[2]),
+            pitch=Row("pitch"),
+            box=box,
+            supply=supply,
+            signing_pool=Zone("signings", signings if r.signings else ()),
+            offer=Row("signings on offer"),
+        )
+        if not r.signings:
+            for card in signings:
+                box.add(card)
+        for c in coaches:
+            for z in c.zones():
+                state.table.put(z)
+        for z in (
+            state.match_deck,
+            state.next_half,
+            state.pitch,
+            box,
+            supply,
+            state.signing_pool,
+            state.offer,
+        ):
+            state.table.put(z)
+        return state
+
+    def fresh(self) -> TsubasaGame:
+        return TsubasaGame(self.rules, self.data, self.seed)
+
+    # -- whose move -------------------------------------------------------------------------------
+
+    def current_actor(self) -> int | str | None:
+        return self.tasks[0].actor if self.tasks else None
+
+    def phase(self) -> str:
+        return self.tasks[0].kind if self.tasks else "over"
+
+    def chance_for(self) -> int | None:
+        task = self.tasks[0]
+        return task.coach if task.kind in ("draw", "hidden", "injury", "reroll_die", "save") else None
+
+    def player_name(self, player: int) -> str:
+        return COACH_NAMES[player]
+
+    @property
+    def defender(self) -> int:
+        return 1 - self.state.attacker
+
+    def limit(self) -> int:
+        """The card limit of this round (lower in extra time)."""
+        return self.rules.extra_time_limit if self.state.period.startswith("extra") else self.rules.card_limit
+
+    def cards_in_play(self) -> int:
+        """Cards in both play areas together (penalty cards do not count)."""
+        return sum(len(c.play) for c in self.state.coaches)
+
+    # -- chance -----------------------------------------------------------------------------------
+
+    def _drawn_from(self) -> Zone | Row | None:
+        task, s = self.tasks[0], self.state
+        return {
+            "remove_match": s.match_deck if task.arg == "1" else s.next_half,
+            "reveal": s.match_deck,
+            "hidden": s.match_deck,
+            "offer": s.signing_pool,
+            "draw": s.coaches[task.coach].deck,
+            "injury": s.coaches[task.coach].hand,
+        }.get(task.kind)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        task = self.tasks[0]
+        zone = self._drawn_from()
+        if zone is not None:
+            return zone.draw_outcomes()
+        if task.kind == "coin":
+            return [(name, Fraction(1, 2)) for name in COACH_NAMES]
+        sides = self.rules.die_sides
+        if task.kind == "dice":
+            return [
+                (Dice(a, d), Fraction(1, sides * sides))
+                for a in range(1, sides + 1)
+                for d in range(1, sides + 1)
+            ]
+        return [(face, Fraction(1, sides)) for face in range(1, sides + 1)]
+
+    def chance_probability(self, outcome: Action) -> Fraction | None:
+        zone = self._drawn_from()
+        if zone is not None:
+            return zone.draw_probability(outcome) if isinstance(outcome, str) else None
+        return super().chance_probability(outcome)
+
+    # -- the flow ---------------------------------------------------------------------------------
+
+    def player_actions(self) -> list[Action]:
+        task = self.tasks[0]
+        return getattr(self, f"_options_{task.kind}")(task)
+
+    def _apply(self, action: Action) -> list[Event]:
+        task = self.tasks.popleft()
+        events = getattr(self, f"_do_{task.kind}")(task, action)
+        self._advance(events)
+        return events
+
+    def _advance(self, events: list[Event]) -> None:
+        """Run bookkeeping tasks, and drop draws from empty piles, until someone must act."""
+        while self.tasks:
+            task = self.tasks[0]
+            if task.actor == AUTO:
+                self.tasks.popleft()
+                events.extend(getattr(self, f"_do_{task.kind}")(task, None))
+            elif task.kind == "draw" and not len(self.state.coaches[task.coach].deck):
+                events.extend(self._reshuffle(task.coach))
+            elif (task.actor == CHANCE and (zone := self._drawn_from()) is not None and not len(zone)) or (
+                task.actor != CHANCE and not self.player_actions()
+            ):
+                self.tasks.popleft()
+            else:
+                return
+
+    def _then(self, *tasks: Task) -> None:
+        """Put tasks at the front of the queue, in the order given."""
+        self.tasks.extendleft(reversed(tasks))
+
+    def _reshuffle(self, coach: int) -> list[Event]:
+        """An empty deck takes the discard pile back; with nothing to take, the draw is dropped."""
+        c = self.state.coaches[coach]
+        if not len(c.discard):
+            self.tasks.popleft()
+            return []
+        for card in c.discard.clear():
+            c.deck.add(card)
+        return [Event(f"{c.name} shuffles the discard pile into a new draw deck")]
+
+    # -- set-up and kick-off ------------------------------------------------------------------------
+
+    def _do_remove_match(self, task: Task, card: str) -> list[Event]:
+        zone = self._drawn_from_half(task.arg)
+        zone.move(card, self.state.box)
+        return [Event(f"a {'1st' if task.arg == '1' else '2nd'} half Match card goes to the box unseen")]
+
+    def _drawn_from_half(self, half: str) -> Zone:
+        return self.state.match_deck if half == "1" else self.state.next_half
+
+    def _do_reveal(self, task: Task, card: str) -> list[Event]:
+        self.state.match_deck.move(card, self.state.pitch)
+        return [Event(f"{self.state.card_name(card)} is turned face up on the pitch")]
+
+    def _do_offer(self, task: Task, card: str) -> list[Event]:
+        self.state.signing_pool.move(card, self.state.offer)
+        return [Event(f"{self.state.card_name(card)} is offered as a signing")]
+
+    def _do_close_offer(self, task: Task, _: None) -> list[Event]:
+        for card in self.state.signing_pool.clear():
+            self.state.box.add(card)
+        return []
+
+    def _do_coin(self, task: Task, winner: str) -> list[Event]:
+        w = COACH_NAMES.index(winner)
+        if task.arg == "extra":
+            return self._kick_off(w, f"the coin picks {winner} to attack first in extra time")
+        self._then(Task("kickoff", w, w))
+        return [Event(f"{winner} wins the coin toss")]
+
+    def _options_kickoff(self, task: Task) -> list[Action]:
+        return [KickOff(True), KickOff(False)]
+
+    def _do_kickoff(self, task: Task, action: KickOff) -> list[Event]:
+        kicker = task.coach if action.take else 1 - task.coach
+        return self._kick_off(kicker, f"{COACH_NAMES[kicker]} kicks off with the ball")
+
+    def _kick_off(self, kicker: int, text: str) -> list[Event]:
+        self.state.attacker = self.state.kicked_off = kicker
+        self._then(Task("start_round", AUTO, kicker))
+        return [Event(text)]
+
+    # -- a round ------------------------------------------------------------------------------------
+
+    def _do_start_round(self, task: Task, _: None) -> list[Event]:
+        s = self.state
+        s.round += 1
+        s.duel = Duel()
+        self.outcome = ""
+        queue = []
+        for c in (s.attacker, self.defender):
+            coach = s.coaches[c]
+            coach.passed, coach.rerolls_used = False, 0
+            queue += [Task("draw", CHANCE, c)] * max(0, self.rules.hand_size - len(coach.hand))
+        if not s.period.startswith("extra"):
+            queue += [Task("take", self.defender, self.defender), Task("take", s.attacker, s.attacker)]
+        queue += [Task("check_injury_time", AUTO, 0), Task("attack", s.attacker, s.attacker)]
+        self._then(*queue)
+        return [Event(f"{s.period}, round {s.round}: {COACH_NAMES[s.attacker]} attacks")]
+
+    def _do_draw(self, task: Task, card: str) -> list[Event]:
+        c = self.state.coaches[task.coach]
+        c.deck.move(card, c.hand)
+        return [Event(f"{c.name} draws a card")]
+
+    def _options_take(self, task: Task) -> list[Action]:
+        s = self.state
+        options: list[Action] = [TakePitch(card) for card in dict.fromkeys(s.pitch)]
+        return options + [TakeHidden()] if len(s.match_deck) else options
+
+    def _do_take(self, task: Task, action: Action) -> list[Event]:
+        c = self.state.coaches[task.coach]
+        if isinstance(action, TakePitch):
+            self.state.pitch.move(action.card, c.hand)
+            return [Event(f"{c.name} takes {self.state.card_name(action.card)} from the pitch")]
+        self._then(Task("hidden", CHANCE, task.coach))
+        return [Event(f"{c.name} takes the hidden top Match card")]
+
+    def _do_hidden(self, task: Task, card: str) -> list[Event]:
+        self.state.match_deck.move(card, self.state.coaches[task.coach].hand)
+        return []
+
+    def _do_check_injury_time(self, task: Task, _: None) -> list[Event]:
+        s = self.state
+        if s.period.startswith("extra") or s.injury_time or len(s.pitch) or len(s.match_deck):
+            return []
+        s.injury_time = True
+        return [Event("the last Match cards are gone: injury time begins")]
+
+    def end_round(self, outcome: str) -> list[Event]:
+        """The round's result is known: possession moves, play areas are discarded, the pitch refills."""
+        s = self.state
+        self.outcome = outcome
+        self.pending.clear()
+        if outcome in ("goal", "lost"):
+            s.attacker = self.defender
+        self._then(Task("discard", AUTO, 0))
+        return []
+
+    def _do_discard(self, task: Task, _: None) -> list[Event]:
+        s = self.state
+        for c in s.coaches:
+            for card in c.play.clear():
+                c.discard.add(card)
+        refill = 0 if s.period.startswith("extra") else max(0, self.rules.pitch_size - len(s.pitch))
+        self._then(*[Task("reveal", CHANCE, 0)] * refill, Task("next_round", AUTO, 0))
+        return []
+
+    def _do_next_round(self, task: Task, _: None) -> list[Event]:
+        s = self.state
+        if s.period.startswith("extra"):
+            last = s.round >= self.rules.extra_time_rounds
+            over = last and (
+                self.outcome != "kept"
+                or s.round - self.rules.extra_time_rounds + 1 >= self.rules.injury_time_rounds
+            )
+        else:
+            if s.injury_time:
+                s.injury_rounds += 1
+            over = s.injury_time and (
+                self.outcome != "kept" or s.injury_rounds >= self.rules.injury_time_rounds
+            )
+        if not over:
+            self._then(Task("start_round", AUTO, 0))
+            return []
+        return self._end_period()
+
+    def _end_period(self) -> list[Event]:
+        s = self.state
+        ended = s.period
+        events = [Event(f"the {ended} is over: Nankatsu {s.coaches[0].score} - {s.coaches[1].score} Toho")]
+        s.round, s.injury_time, s.injury_rounds = 0, False, 0
+        level = s.coaches[0].score == s.coaches[1].score
+        if ended == "1st half":
+            s.period = "2nd half"
+            self._gather(with_hand=True)
+            for card in s.next_half.clear():
+                s.match_deck.add(card)
+            reveals = [Task("reveal", CHANCE, 0)] * self.rules.pitch_size
+            self._then(*reveals, Task("second_half", AUTO, 1 - s.kicked_off))
+        elif ended == "2nd half" and level and self.rules.extra_time:
+            s.period = "extra time, 1st half"
+            self._gather(with_hand=True)
+            self._then(Task("coin", CHANCE, 0, "extra"))
+        elif ended == "extra time, 1st half":
+            s.period = "extra time, 2nd half"
+            events += self._kick_off(1 - s.kicked_off, f"{COACH_NAMES[1 - s.kicked_off]} kicks off")
+        else:
+            self.reason = "shared title after extra time" if level else f"won in the {ended}"
+            self.tasks.clear()
+        return events
+
+    def _do_second_half(self, task: Task, _: None) -> list[Event]:
+        return self._kick_off(task.coach, f"{COACH_NAMES[task.coach]} kicks off the 2nd half")
+
+    def _gather(self, with_hand: bool) -> None:
+        """Halftime: each coach's hand and discard pile go back into the draw deck (points kept)."""
+        for c in self.state.coaches:
+            for zone in (c.discard, c.hand) if with_hand else (c.discard,):
+                for card in zone.clear():
+                    c.deck.add(card)
+
+    # -- the end ------------------------------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        if self.tasks:
+            return None
+        scores = {i: c.score for i, c in enumerate(self.state.coaches)}
+        best = max(scores.values())
+        return Result(tuple(i for i, v in scores.items() if v == best), scores, self.reason)
+
+    def check_conserved(self) -> None:
+        """Raise ZoneError if any card was lost or duplicated since set-up."""
+        self.state.table.check_conserved(self.census)
+
+    # -- tables -------------------------------------------------------------------------------------
+
+    def state_frame(self) -> pd.DataFrame:
+        """One row per coach, then one per shared zone (pitch, Match deck, box, signings)."""
+        return pd.concat([self.state.coaches_frame(), self.state.table_frame()])
+
+    def figures(self) -> dict[str, Any]:
+        s = self.state
+        return {
+            "period": s.period,
+            "round": s.round,
+            "attacker": COACH_NAMES[s.attacker],
+            "Nankatsu": s.coaches[0].score,
+            "Toho": s.coaches[1].score,
+        }
+
+
+def new_game(
+    rules: Rules | None = None, data: TsubasaData | Path | str | None = None, seed: int = 0, players: int = 2
+) -> TsubasaGame:
+    """A new match, Nankatsu against Toho, ready for the set-up's first chance step."""
+    return TsubasaGame(rules, data, seed, players)

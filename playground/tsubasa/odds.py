@@ -1,0 +1,247 @@
+"""Exact odds of Captain Tsubasa's duel, keeper's save and Special Shot, as Fractions.
+
+The duel: each side's total (card values, points spent, penalties) plus one die; the higher
+wins, a tie goes to the attacker. Every function here counts outcomes exactly; the tests check
+each one against a plain enumeration written separately. Inputs are bounded (stated in each
+docstring) so no call from a notebook can run for long.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+
+import pandas as pd
+import sympy
+
+from playground.core.dist import Dist
+
+TOTAL_BOUND = 60
+"""Totals (attack or defense) must lie in -TOTAL_BOUND..TOTAL_BOUND."""
+
+REROLLERS = (None, "attacker", "defender")
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}; got {value!r}")
+
+
+def _check_totals(attack: int, defense: int, sides: int) -> None:
+    _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND)
+    _check_int("defense", defense, -TOTAL_BOUND, TOTAL_BOUND)
+    _check_int("sides", sides, 2, 12)
+
+
+def attacker_wins(
+    attack_die: int,
+    defense_die: int,
+    attack: int,
+    defense: int,
+    assured_success: bool = False,
+    ties_to_attacker: bool = True,
+    sides: int = 6,
+) -> bool:
+    """Does the attack win a duel with these dice? (The one rule the engine and the odds share.)
+
+    With Assured Success a top face against a 1 wins whatever the totals.
+    """
+    if assured_success:
+        if attack_die == sides and defense_die == 1:
+            return True
+        if defense_die == sides and attack_die == 1:
+            return False
+    a, d = attack + attack_die, defense + defense_die
+    return a > d or (a == d and ties_to_attacker)
+
+
+@lru_cache(maxsize=4096)
+def p_attacker_wins(
+    attack: int,
+    defense: int,
+    assured_success: bool = False,
+    reroll: str | None = None,
+    ties_to_attacker: bool = True,
+    sides: int = 6,
+) -> Fraction:
+    """The chance the attack wins the duel: attack + die against defense + die.
+
+    reroll is None, "attacker" or "defender": that side holds one reroll of either die, used only
+    when it is losing, on the die that helps it most. Bounds: totals -60..60, sides 2..12.
+    """
+    _check_totals(attack, defense, sides)
+    if reroll not in REROLLERS:
+        raise ValueError(f"reroll must be None, 'attacker' or 'defender'; got {reroll!r}")
+    faces = range(1, sides + 1)
+
+    def win(a: int, d: int) -> bool:
+        return attacker_wins(a, d, attack, defense, assured_success, ties_to_attacker, sides)
+
+    def after_reroll(a: int, d: int) -> Fraction:
+        own = Fraction(sum(win(x, d) for x in faces), sides)
+        other = Fraction(sum(win(a, y) for y in faces), sides)
+        return max(own, other) if reroll == "attacker" else min(own, other)
+
+    total = Fraction(0)
+    for a in faces:
+        for d in faces:
+            won = win(a, d)
+            if (reroll == "attacker" and not won) or (reroll == "defender" and won):
+                total += after_reroll(a, d)
+            else:
+                total += won
+    return total / (sides * sides)
+
+
+def save_outcomes(catch_top: int = 1, corner_top: int = 3, sides: int = 6) -> Dist:
+    """The keeper's save die: "catch" (faces 1..catch_top), "corner" (up to corner_top), else "goal".
+
+    Bounds: 0 <= catch_top <= corner_top <= sides <= 12.
+    """
+    _check_int("sides", sides, 2, 12)
+    _check_int("catch_top", catch_top, 0, sides)
+    _check_int("corner_top", corner_top, catch_top, sides)
+    return Dist({"catch": catch_top, "corner": corner_top - catch_top, "goal": sides - corner_top})
+
+
+def p_goal(
+    attack: int,
+    defense: int,
+    keeper: bool = False,
+    assured_success: bool = False,
+    catch_top: int = 1,
+    corner_top: int = 3,
+    sides: int = 6,
+) -> Fraction:
+    """The chance a shot scores: it wins the duel and then, with the keeper in play, his die says goal.
+
+    Bounds as for p_attacker_wins and save_outcomes.
+    """
+    won = p_attacker_wins(attack, defense, assured_success, sides=sides)
+    if not keeper:
+        return won
+    return won * save_outcomes(catch_top, corner_top, sides)["goal"] if corner_top < sides else Fraction(0)
+
+
+def difference_dist(sides: int = 6) -> Dist:
+    """Attacker's die minus defender's die: the triangle from -(sides-1) to sides-1. Sides 2..12."""
+    _check_int("sides", sides, 2, 12)
+    die = Dist.die(sides)
+    return die - die
+
+
+def point_value(
+    attack: int, defense: int, assured_success: bool = False, reroll: str | None = None
+) -> Fraction:
+    """What one more point spent by the attack adds to its chance of winning the duel."""
+    return p_attacker_wins(attack + 1, defense, assured_success, reroll) - p_attacker_wins(
+        attack, defense, assured_success, reroll
+    )
+
+
+def best_spend(attack: int, defense: int, points: int, cost: Fraction = Fraction(1, 12)) -> int:
+    """How many of its points the attack should spend now, if each point kept is worth ``cost``.
+
+    The number n in 0..points that makes P(win with n more) - n * cost largest (the smallest such
+    n on a tie). Bounds: points 0..15, cost 0..1.
+    """
+    _check_int("points", points, 0, 15)
+    if not 0 <= cost <= 1:
+        raise ValueError(f"cost must be from 0 to 1; got {cost!r}")
+    scores = [p_attacker_wins(attack + n, defense) - n * Fraction(cost) for n in range(points + 1)]
+    return scores.index(max(scores))
+
+
+def win_table(low: int = -7, high: int = 6, sides: int = 6) -> pd.DataFrame:
+    """The attack's chance by total difference (attack - defense), with and without the tie rule.
+
+    Bounds: -30 <= low <= high <= 30.
+    """
+    _check_int("low", low, -30, 30)
+    _check_int("high", high, low, 30)
+    rows = []
+    for diff in range(low, high + 1):
+        rows.append(
+            {
+                "difference": diff,
+                "ties to attacker": p_attacker_wins(diff, 0, sides=sides),
+                "ties to defender": p_attacker_wins(diff, 0, ties_to_attacker=False, sides=sides),
+                "with Assured Success": p_attacker_wins(diff, 0, True, sides=sides),
+            }
+        )
+    return pd.DataFrame(rows).set_index("difference")
+
+
+def special_shot_equilibrium(stops: list[list[int]]) -> tuple[list[Fraction], list[Fraction], Fraction]:
+    """Solve the Special Shot guessing game exactly.
+
+    stops[i][j] is 1 when Special Defense j stops Special Shot i (0 otherwise); a shot not stopped
+    is a goal. Returns (attacker's mix over shots, defender's mix over defenses, the attacker's goal
+    chance when both play the equilibrium). The game is zero-sum, so its value is unique; the
+    mixes returned are one equilibrium (found by support enumeration, solved with sympy).
+    Bounds: 1 to 6 shots and defenses, entries 0 or 1.
+    """
+    if not isinstance(stops, list | tuple) or not 1 <= len(stops) <= 6:
+        raise ValueError("stops must be a list of 1 to 6 rows (one per Special Shot)")
+    width = len(stops[0]) if isinstance(stops[0], list | tuple) else 0
+    if not 1 <= width <= 6 or any(not isinstance(r, list | tuple) or len(r) != width for r in stops):
+        raise ValueError(
+            "every row of stops needs the same number (1 to 6) of entries, one per Special Defense"
+        )
+    if any(v not in (0, 1) or isinstance(v, bool) for r in stops for v in r):
+        raise ValueError("every entry of stops must be 0 (a goal) or 1 (stopped)")
+    return _solve(tuple(tuple(r) for r in stops))
+
+
+@lru_cache(maxsize=256)
+def _solve(stops: tuple[tuple[int, ...], ...]) -> tuple[list[Fraction], list[Fraction], Fraction]:
+    goal = sympy.Matrix([[1 - v for v in row] for row in stops])
+    m, n = goal.shape
+    for size in range(1, min(m, n) + 1):
+        for rows in combinations(range(m), size):
+            for cols in combinations(range(n), size):
+                found = _try_support(goal, rows, cols)
+                if found is not None:
+                    return found
+    raise ArithmeticError("no equilibrium found")  # cannot happen: every finite game has one
+
+
+def _try_support(
+    goal: sympy.Matrix, rows: tuple[int, ...], cols: tuple[int, ...]
+) -> tuple[list[Fraction], list[Fraction], Fraction] | None:
+    """Equal-size supports: solve the indifference equations, then check no pure reply does better."""
+    m, n = goal.shape
+    k = len(rows)
+    v = sympy.Symbol("v")
+    x = sympy.symbols(f"x0:{k}")
+    y = sympy.symbols(f"y0:{k}")
+    sub = goal.extract(list(rows), list(cols))
+    eq_x = [sum(x[i] * sub[i, j] for i in range(k)) - v for j in range(k)] + [sum(x) - 1]
+    eq_y = [sum(y[j] * sub[i, j] for j in range(k)) - v for i in range(k)] + [sum(y) - 1]
+    sx = sympy.solve(eq_x, [*x, v], dict=True)
+    sy = sympy.solve(eq_y, [*y, v], dict=True)
+    if not sx or not sy or len(sx[0]) != k + 1 or len(sy[0]) != k + 1 or sx[0][v] != sy[0][v]:
+        return None
+    value = sx[0][v]
+    px = [Fraction(0)] * m
+    py = [Fraction(0)] * n
+    for i, r in enumerate(rows):
+        px[r] = Fraction(int(sx[0][x[i]].p), int(sx[0][x[i]].q))
+    for j, c in enumerate(cols):
+        py[c] = Fraction(int(sy[0][y[j]].p), int(sy[0][y[j]].q))
+    if any(p < 0 for p in px + py):
+        return None
+    val = Fraction(int(value.p), int(value.q))
+    # no shot scores more against py, no defense concedes less against px
+    if any(sum(py[j] * int(goal[i, j]) for j in range(n)) > val for i in range(m)):
+        return None
+    if any(sum(px[i] * int(goal[i, j]) for i in range(m)) < val for j in range(n)):
+        return None
+    return px, py, val
+
+
+def pure_strategy_table(stops: list[list[int]]) -> pd.DataFrame:
+    """The attacker's goal chance for each shot (rows) against each defense (columns): 1 or 0."""
+    special_shot_equilibrium(stops)  # the same checks of the input
+    return pd.DataFrame([[1 - v for v in row] for row in stops])

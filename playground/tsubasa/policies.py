@@ -1,0 +1,124 @@
+"""Simple Captain Tsubasa coaches, to simulate matches and compare rules.
+
+- ``random_legal`` (from core): any legal move, uniformly.
+- ``greedy``: plays its strongest card for its role (attack: Shot or Pass; defense: Defense),
+  uses every ability, aims at whichever total is higher, spends every point, rerolls the die
+  that helps most, and kicks off.
+- ``odds_spender``: greedy, except that it spends points with the exact odds of odds.py: only as
+  many as buy at least ``point_worth`` chance of winning the duel each (a point kept is worth
+  something in a later round).
+- ``equilibrium_picker``: greedy, except that Special Shot and Defense cards are chosen at random
+  with the exact equilibrium mix (odds.special_shot_equilibrium).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from playground.core.dist import sample_exact
+from playground.core.engine import Action, random_legal
+
+from .actions import Aim, KickOff, Pass, Pick, Play, Reroll, Skip, Spend, TakeHidden, TakePitch, Use
+from .engine import TsubasaGame
+from .odds import attacker_wins, best_spend, p_attacker_wins, special_shot_equilibrium
+
+__all__ = ["equilibrium_picker", "greedy", "odds_spender", "random_legal"]
+
+
+def _strength(game: TsubasaGame, coach: int, card: str) -> int:
+    c = game.state.data.cards[card]
+    if coach == game.state.attacker:
+        return max(c.shot, c.pass_)
+    return c.defense
+
+
+def greedy(game: TsubasaGame) -> Action:
+    """The strongest card, every ability, every point, the better aim."""
+    return _choose(game, spend=lambda options: options[-1])
+
+
+def odds_spender(game: TsubasaGame, point_worth: Fraction = Fraction(1, 12)) -> Action:
+    """Like greedy, but spends a point only when it buys at least point_worth chance of winning.
+
+    The attacker does not know what the defender will spend; it judges against the defense as it
+    stands. The defender knows what the attacker spent and judges the duel's totals as they are.
+    """
+
+    def spend(options: list[Spend]) -> Spend:
+        task, d = game.tasks[0], game.state.duel
+        most = options[-1].points
+        if task.coach == game.state.attacker:
+            return Spend(best_spend(d.attack, d.defense, min(most, 15), point_worth))
+        attack = d.attack + d.attack_spent
+        scores = [p_attacker_wins(attack, d.defense + n) + n * point_worth for n in range(most + 1)]
+        return Spend(scores.index(min(scores)))
+
+    return _choose(game, spend)
+
+
+def equilibrium_picker(game: TsubasaGame) -> Action:
+    """Like odds_spender, but Special Shots and Defenses are drawn from the exact equilibrium mix."""
+    task = game.tasks[0]
+    if task.kind in ("pick_shot", "pick_defense"):
+        return _equilibrium_pick(game, task.kind == "pick_shot")
+    return odds_spender(game)
+
+
+def _equilibrium_pick(game: TsubasaGame, shooting: bool) -> Pick:
+    s = game.state
+    attacker = s.coaches[s.attacker]
+    defender = s.coaches[1 - s.attacker]
+    shots, blocks = attacker.shots.kinds(), defender.defenses.kinds()
+    stops = [[int(sh in s.data.specials[b].stops) for b in blocks] for sh in shots]
+    x, y, _ = special_shot_equilibrium(stops)
+    mix = list(zip(shots, x, strict=True)) if shooting else list(zip(blocks, y, strict=True))
+    return Pick(sample_exact([(card, p) for card, p in mix if p], game.rng))
+
+
+def _choose(game: TsubasaGame, spend) -> Action:
+    options = game.legal_actions()
+    task = game.tasks[0]
+    kind = task.kind
+    if kind == "kickoff":
+        return KickOff(True)
+    if kind == "take":
+        pitch = [o for o in options if isinstance(o, TakePitch)]
+        if not pitch:
+            return TakeHidden()
+        return max(pitch, key=lambda o: _strength(game, task.coach, o.card))
+    if kind == "attack":
+        plays = [o for o in options if isinstance(o, Play)]
+        if not plays:
+            return next(o for o in options if not isinstance(o, Pass)) if len(options) > 1 else Pass()
+        return max(plays, key=lambda o: _strength(game, task.coach, o.card))
+    if kind == "ability":
+        uses = [o for o in options if isinstance(o, Use)]
+        return uses[0] if uses else next(o for o in options if isinstance(o, Skip))
+    if kind == "aim":
+        shot, pas = game.total(task.coach, "shot"), game.total(task.coach, "pass")
+        return Aim("shot") if shot >= pas else Aim("pass")
+    if kind == "spend":
+        return spend(options)
+    if kind == "reroll":
+        return _best_reroll(game, task.coach, options)
+    return options[0]
+
+
+def _best_reroll(game: TsubasaGame, coach: int, options: list[Reroll]) -> Reroll:
+    """Reroll the die whose new face most often turns the result; keep if none helps."""
+    if Reroll("save") in options:
+        return Reroll("save")
+    d, r = game.state.duel, game.rules
+    attack, defense = d.attack + d.attack_spent, d.defense + d.defense_spent
+    a, b = d.dice
+    faces = range(1, r.die_sides + 1)
+
+    def wins(x: int, y: int) -> bool:
+        return attacker_wins(x, y, attack, defense, r.assured_success, r.ties_to_attacker, r.die_sides)
+
+    attack_die = sum(wins(x, b) for x in faces)
+    defense_die = sum(wins(a, y) for y in faces)
+    mine_is_attack = coach == game.state.attacker
+    if mine_is_attack:
+        return Reroll("mine") if attack_die >= defense_die else Reroll("theirs")
+    return Reroll("mine") if defense_die <= attack_die else Reroll("theirs")

@@ -1,0 +1,140 @@
+"""Every number and switch of Captain Tsubasa: The Card Game, as one frozen Rules object.
+
+Defaults follow the rulebook (shared/seeds/001); where it is silent, the default is the
+project's ruling (shared/rules-notes.md section 2, or one made for this engine) and the help text
+says "ruling". A teacher flips any of them from the rules panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from playground.core.rules import RulesBase, RulesError, rule
+
+POINT_KINDS = ("shot", "pass", "defense")
+"""The three kinds of action point (and of card value), in the order the tables show them."""
+
+
+@dataclass(frozen=True)
+class Rules(RulesBase):
+    """The rules of Captain Tsubasa: The Card Game. Build with keywords; every value is checked."""
+
+    sections: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("The match", "match_cards_removed"),
+        ("The round", "hand_size"),
+        ("The duel", "ties_to_attacker"),
+        ("Special cards", "yellow_penalty"),
+        ("Advanced rules", "motivation"),
+        ("Extra time", "extra_time"),
+    )
+
+    # -- the match ------------------------------------------------------------------------------
+    match_cards_removed: int = rule(
+        1,
+        "Match cards put back in the box unseen from each half's deck at set-up (rulebook: 1).",
+        low=0,
+        high=3,
+    )
+    pitch_size: int = rule(4, "Match cards face up on the Football Pitch (rulebook: 4).", low=2, high=6)
+    first_match: bool = rule(
+        False,
+        "First Match variant (rulebook): the starred Match cards, both Fan cards and the Fatigue "
+        "cards are left out for a shorter, simpler game.",
+    )
+    injury_time_rounds: int = rule(
+        30,
+        "Ruling (the rulebook has no limit): a half's injury time ends after this many rounds even "
+        "if the attack keeps the ball, so that every match ends.",
+        low=1,
+        high=60,
+    )
+
+    # -- the round ------------------------------------------------------------------------------
+    hand_size: int = rule(
+        4, "Cards each coach draws up to at the start of a round (rulebook: 4).", low=1, high=8
+    )
+    card_limit: int = rule(
+        9, "Cards in both play areas together that end the attack phase (rulebook: 9).", low=2, high=15
+    )
+    max_points: int = rule(
+        5, "Ruling (rules-notes): most points of each kind a coach can hold (the 5 tokens).", low=1, high=15
+    )
+
+    # -- the duel -------------------------------------------------------------------------------
+    ties_to_attacker: bool = rule(
+        True, "Rulebook: a tie in the duel goes to the attacker. Off: ties go to the defender."
+    )
+    die_sides: int = rule(6, "Sides of each coach's die (rulebook: 6).", low=2, high=12)
+    assured_success: bool = rule(
+        False,
+        "Assured Success (advanced rule, off by default per rules-notes): a 6 against a 1 wins the "
+        "duel whatever the totals.",
+    )
+    save_catch_top: int = rule(
+        1,
+        "Keeper's save die: this face or lower is a catch, the keeper's side takes the ball (rulebook: 1).",
+        low=0,
+        high=6,
+    )
+    save_corner_top: int = rule(
+        3,
+        "Keeper's save die: above the catch faces and up to this one, a corner, the attack keeps the "
+        "ball without a goal (rulebook: 2-3); higher faces are a goal.",
+        low=0,
+        high=6,
+    )
+    reroll_order: str = rule(
+        "loser first",
+        "Ruling (the rulebook does not say who rerolls first): after the dice, the coach who is "
+        "losing may use a reroll first; 'attacker first' lets the attacker decide first always.",
+        choices=("loser first", "attacker first"),
+    )
+
+    # -- special cards --------------------------------------------------------------------------
+    yellow_penalty: int = rule(
+        1, "Ruling (rules-notes): a Yellow card takes this much off every action total.", low=0, high=5
+    )
+    red_penalty: int = rule(
+        2, "Ruling (rules-notes): a Red card takes this much off every action total.", low=0, high=10
+    )
+    fatigue_to: str = rule(
+        "hand",
+        "Ruling (the rulebook does not say where a Fatigue card goes): the card that hands one out "
+        "puts it in the opponent's hand, or in their discard pile.",
+        choices=("hand", "discard pile"),
+    )
+    special_cards_used: str = rule(
+        "return",
+        "Ruling: a Special Shot or Special Defense card shown in a Special Shot goes back to its "
+        "coach ('return', usable again) or into the box ('box', each usable once).",
+        choices=("return", "box"),
+    )
+
+    # -- advanced rules -------------------------------------------------------------------------
+    motivation: bool = rule(
+        False,
+        "Motivation cards (advanced rule): pay points to swap a player just played for his motivated card.",
+    )
+    signings: bool = rule(
+        False, "Signings (advanced rule): 4 extra players on offer, bought with points in your turn."
+    )
+    signings_on_offer: int = rule(4, "Signings drawn and put on offer (rulebook: 4).", low=1, high=8)
+
+    # -- extra time -----------------------------------------------------------------------------
+    extra_time: bool = rule(True, "Rulebook: a level match goes to extra time. Off: a draw stands.")
+    extra_time_rounds: int = rule(2, "Rounds in each half of extra time (rulebook: 2).", low=1, high=6)
+    extra_time_limit: int = rule(7, "Card limit of a round in extra time (rulebook: 7).", low=2, high=15)
+
+    def check_together(self) -> None:
+        if self.save_corner_top < self.save_catch_top:
+            raise RulesError(
+                "rules fields 'save_corner_top' and 'save_catch_top': the corner faces come after the "
+                f"catch faces, so save_corner_top ({self.save_corner_top}) must be at least "
+                f"save_catch_top ({self.save_catch_top})."
+            )
+        if self.save_corner_top > self.die_sides:
+            raise RulesError(
+                f"rules field 'save_corner_top' ({self.save_corner_top}) cannot be above the die's "
+                f"{self.die_sides} sides."
+            )
