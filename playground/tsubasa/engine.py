@@ -32,6 +32,7 @@ from .actions import Dice, KickOff, TakeHidden, TakePitch
 from .attack import AttackPhase
 from .cards import FATIGUE, TEAMS, YELLOW_RED, TsubasaData, load_data
 from .duel import DuelPhase
+from .illegal import explain_illegal
 from .rules import Rules
 from .state import AUTO, COACH_NAMES, Coach, Duel, State, Task
 
@@ -173,6 +174,10 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
     def cards_in_play(self) -> int:
         """Cards in both play areas together (penalty cards do not count)."""
         return sum(len(c.play) for c in self.state.coaches)
+
+    def why_illegal(self, action: Action) -> str:
+        """Say in one sentence why this move is not allowed now (the move is refused, nothing changes)."""
+        return explain_illegal(self, action) or super().why_illegal(action)
 
     # -- chance -----------------------------------------------------------------------------------
 

@@ -1,0 +1,158 @@
+"""Captain Tsubasa data files: the shipped (illustrative) ones load, and a broken file is named precisely."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+
+from playground.core.data import DataError
+from playground.tsubasa import new_game
+from playground.tsubasa.cards import DATA_DIR, load_data
+
+
+def test_the_shipped_data_has_the_rulebooks_components() -> None:
+    data = load_data()
+    for team in ("nankatsu", "toho"):
+        cards = [data.cards[c] for c in data.team_cards(team)]
+        assert len(cards) == 12 and [c.kind for c in cards].count("fan") == 1  # 11 players and a fan
+        assert len(data.of_kind("motivation", team)) == 4
+        assert len(data.special_ids(team, "shot")) == len(data.special_ids(team, "defense")) == 3
+    for half in (1, 2):
+        halves = [c for c in data.of_kind("match") if data.cards[c].half == half]
+        assert len(halves) == 13
+        assert sum(not data.cards[c].first_match for c in halves) == 4  # the starred cards
+    assert len(data.of_kind("signing")) == 8
+    assert data.supplies == {"fatigue": 8, "yellow_red": 2}
+    # each Special Defense stops exactly one Special Shot (rules-notes)
+    for team in ("nankatsu", "toho"):
+        matrix = data.stop_matrix(team)
+        assert all(sum(row) == 1 for row in matrix) and all(
+            sum(col) == 1 for col in zip(*matrix, strict=True)
+        )
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    target = tmp_path / "my_cards"
+    shutil.copytree(DATA_DIR, target)
+    return target
+
+
+def edit(path: Path, row: int, column: str, value: str) -> None:
+    """Change one cell of a CSV file (row 1 = the first data row)."""
+    with path.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    rows[row - 1][column] = value
+    with path.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+@pytest.mark.parametrize(
+    ("file", "row", "column", "value", "message"),
+    [
+        (
+            "players.csv",
+            3,
+            "shot",
+            "lots",
+            r"players.csv, row 3, column 'shot': 'lots' is not a whole number from 0 to 9",
+        ),
+        (
+            "players.csv",
+            1,
+            "team",
+            "brazil",
+            r"players.csv, row 1, column 'team': 'brazil' is not one of nankatsu, toho",
+        ),
+        ("players.csv", 2, "ability1", "fly", r"players.csv, row 2, column 'ability1': 'fly' is not one of"),
+        ("players.csv", 2, "role", "field", r"players.csv: team nankatsu has no keeper"),
+        (
+            "motivation.csv",
+            1,
+            "replaces",
+            "n_pele",
+            r"motivation.csv, row 1, column 'replaces': 'n_pele' is not an id",
+        ),
+        (
+            "motivation.csv",
+            1,
+            "replaces",
+            "t_hyuga",
+            r"motivation.csv, row 1, column 'replaces': 't_hyuga' is not a nankatsu player",
+        ),
+        (
+            "motivation.csv",
+            2,
+            "cost_defense",
+            "6",
+            r"motivation.csv, row 2, column 'cost_defense': '6' is not a whole number from 0 to 5",
+        ),
+        (
+            "match_cards.csv",
+            4,
+            "half",
+            "3",
+            r"match_cards.csv, row 4, column 'half': '3' is not a whole number from 1 to 2",
+        ),
+        (
+            "match_cards.csv",
+            4,
+            "first_match_removed",
+            "maybe",
+            r"row 4, column 'first_match_removed': 'maybe' is not true or false",
+        ),
+        (
+            "specials.csv",
+            7,
+            "stops",
+            "n_drive",
+            r"specials.csv: row 7 \(n_stop_tiger\): 'n_drive' is not a Special Shot of the other team",
+        ),
+        ("specials.csv", 1, "stops", "t_tiger", r"row 1 \(n_drive\): a Special Shot stops nothing"),
+        (
+            "signings.csv",
+            1,
+            "role",
+            "coach",
+            r"signings.csv, row 1, column 'role': 'coach' is not one of field, keeper",
+        ),
+        ("supplies.csv", 1, "id", "bananas", r"supplies.csv: the supplies are exactly the rows"),
+        (
+            "players.csv",
+            2,
+            "id",
+            "n_tsubasa",
+            r"players.csv, row 2, column 'id': the id 'n_tsubasa' appears twice",
+        ),
+    ],
+)
+def test_a_broken_file_is_named_with_row_column_and_expectation(
+    folder: Path, file: str, row: int, column: str, value: str, message: str
+) -> None:
+    edit(folder / file, row, column, value)
+    with pytest.raises(DataError, match=message):
+        new_game(data=folder)
+
+
+def test_an_id_used_in_two_files_is_refused(folder: Path) -> None:
+    edit(folder / "signings.csv", 1, "id", "n_tsubasa")
+    with pytest.raises(DataError, match=r"signings.csv, column 'id': the id 'n_tsubasa' is already used"):
+        new_game(data=folder)
+
+
+def test_a_missing_file_is_named(folder: Path) -> None:
+    (folder / "specials.csv").unlink()
+    with pytest.raises(DataError, match="specials.csv: the file is missing"):
+        new_game(data=folder)
+
+
+def test_a_teachers_own_cards_play(folder: Path) -> None:
+    edit(folder / "players.csv", 1, "shot", "9")  # a stronger Tsubasa
+    game = new_game(data=folder, seed=2).play()
+    assert game.is_over() and game.data.cards["n_tsubasa"].shot == 9
+    game.check_conserved()

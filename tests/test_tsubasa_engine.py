@@ -1,0 +1,184 @@
+"""Captain Tsubasa engine: the contract, conservation, every match ends, illegal actions refused.
+
+The rulebook's own rules, scene by scene, are in test_tsubasa_rulebook.py.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from contract import check_contract
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import random_rules
+from tsubasa_scenes import at, attack_scene, duel_scene, empty_hands, give, lay, snapshot, until
+
+from playground.core.engine import IllegalAction
+from playground.core.rules import RulesError
+from playground.tsubasa import Rules, new_game
+from playground.tsubasa.actions import Aim, Pass, Play, Sign, Spend, Use
+from playground.tsubasa.policies import equilibrium_picker, greedy, odds_spender
+
+ALL_ON = Rules(motivation=True, signings=True, assured_success=True)
+
+
+def test_engine_contract_on_random_matches() -> None:
+    report = check_contract(
+        lambda seed: new_game(seed=seed), seeds=[1, 2], probes_per_node=1, replay_checks=4
+    )
+    assert report.games == 2 and report.chance_nodes > 100 and report.player_nodes > 100
+
+
+def test_engine_contract_with_every_advanced_rule() -> None:
+    report = check_contract(
+        lambda seed: new_game(ALL_ON, seed=seed), seeds=[3], probes_per_node=1, replay_checks=3
+    )
+    assert report.games == 1 and report.player_nodes > 100
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), rules=random_rules(Rules, injury_time_rounds=st.integers(1, 8)))
+def test_random_matches_with_random_rules_conserve_every_card_and_end(seed, rules) -> None:
+    game = new_game(rules, seed=seed)
+    while not game.is_over():
+        game.step()
+        game.check_conserved()
+        for c in game.state.coaches:
+            assert all(0 <= v <= rules.max_points for v in c.points.values())
+            assert sum(len(x.play) for x in game.state.coaches) <= max(
+                rules.card_limit, rules.extra_time_limit
+            )
+    result = game.result()
+    scores = [c.score for c in game.state.coaches]
+    assert all(scores[w] == max(scores) for w in result.winners)
+    goals = game.history()["outcome"].str.count("GOAL for").sum()
+    assert goals == sum(scores)  # the score is the number of goals told in the history
+
+
+@pytest.mark.parametrize("policy", [greedy, odds_spender, equilibrium_picker])
+def test_every_match_ends_and_conserves_with_each_policy(policy) -> None:
+    for seed in range(3):
+        game = new_game(ALL_ON, seed=seed)
+        while not game.is_over():
+            game.step(policy)
+            game.check_conserved()
+        assert game.result().winners
+
+
+def test_same_seed_same_history_and_different_seeds_differ() -> None:
+    a = new_game(seed=11).play().history()
+    b = new_game(seed=11).play().history()
+    c = new_game(seed=12).play().history()
+    assert a.equals(b)
+    assert not a.equals(c)
+
+
+def test_chance_steps_carry_exact_probabilities() -> None:
+    game = new_game(seed=5)
+    assert game.phase() == "remove_match"
+    odds = dict(game.chance_outcomes())
+    assert len(odds) == 13 and set(odds.values()) == {Fraction(1, 13)}  # one of 13, unseen
+    until(game, at("dice"))
+    dice = dict(game.chance_outcomes())
+    assert len(dice) == 36 and set(dice.values()) == {Fraction(1, 36)}
+    history = game.history()
+    product = Fraction(1)
+    for p in history[history.actor == "chance"].probability:
+        product *= p
+    assert history.path_probability.iloc[-1] == product == game.path_probability
+
+
+def test_a_bad_rules_value_is_refused_by_name() -> None:
+    with pytest.raises(
+        RulesError, match="rules field 'card_limit' cannot be 40: it must be a whole number from 2 to 15"
+    ):
+        Rules(card_limit=40)
+    with pytest.raises(RulesError, match="save_corner_top"):
+        Rules(save_catch_top=4, save_corner_top=3)
+    with pytest.raises(ValueError, match="a game for 2 coaches"):
+        new_game(players=3)
+
+
+# -- illegal actions: a clear sentence, nothing changed ----------------------------------------------
+
+
+def refused(game, action, message: str) -> None:
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match=message):
+        game.apply(action)
+    assert snapshot(game) == before
+
+
+def test_a_tenth_card_is_refused() -> None:
+    game = attack_scene()
+    a = game.state.attacker
+    assert a == 1  # Toho attacks in this seed's first round
+    empty_hands(game)
+    for card in ["t_hyuga", "t_sawada", "t_furuta", "t_koike", "h1_header"]:
+        lay(game, a, card)
+    for card in ["n_morisaki", "n_ishizaki", "n_izawa"]:
+        lay(game, 1 - a, card)
+    give(game, a, "t_matsuki")
+    give(game, a, "t_imai")
+    game.apply(Play("t_matsuki"))  # the 9th card: its two abilities are asked first
+    while game.phase() == "ability":
+        game.apply(game.legal_actions()[-1])  # skip
+    assert game.cards_in_play() == 9 and game.phase() == "aim"
+    refused(game, Play("t_imai"), "a card number 10 cannot be played, whatever an ability says")
+
+
+def test_playing_after_passing_is_refused() -> None:
+    game = attack_scene()
+    a = game.state.attacker
+    game.apply(Pass())
+    card = next(iter(game.state.coaches[a].hand))
+    refused(game, Play(card), "has passed this round, so it cannot play any more cards")
+
+
+def test_an_ability_of_a_card_played_earlier_is_refused() -> None:
+    game = attack_scene()
+    a = game.state.attacker
+    lay(game, a, "t_furuta")  # played in an earlier turn: gain_pass
+    refused(game, Use("gain_pass"), "only be used in the turn its card is played")
+
+
+def test_a_special_shot_while_defending_is_refused() -> None:
+    game = attack_scene()
+    a = game.state.attacker
+    d = 1 - a
+    game.apply(Pass())
+    give(game, d, "h1_special_n" if d == 0 else "h1_special_t")
+    give(game, d, "h1_counter")  # something else to hold
+    game.apply(Play("h1_special_n" if d == 0 else "h1_special_t"))
+    assert game.phase() != "ability"  # a defender is not even asked
+    refused(game, Use("special_shot"), "only be used in the turn its card is played")
+    # with the ability question open for another card, the sentence names the defender
+    give(game, d, "t_furuta" if d == 1 else "n_izawa")
+    game.apply(Play("t_furuta" if d == 1 else "n_izawa"))
+    assert game.phase() == "ability"
+    refused(game, Use("special_shot"), "Only the attacking coach can use a Special Shot")
+
+
+def test_signing_past_the_limit_is_refused() -> None:
+    game = attack_scene(rules=Rules(signings=True))
+    a = game.state.attacker
+    field = next(c for c in game.state.offer if game.state.data.cards[c].replaces != "keeper")
+    game.state.coaches[a].points.update(shot=5, **{"pass": 5, "defense": 5})
+    empty_hands(game)
+    for card in ["t_hyuga", "t_sawada", "t_furuta", "t_koike", "h1_header", "t_matsuki"]:
+        lay(game, a, card)
+    for card in ["n_morisaki", "n_ishizaki"]:
+        lay(game, 1 - a, card)
+    give(game, a, "t_imai")
+    game.apply(Play("t_imai"))  # the 9th card; its discard_opponent ability is asked now
+    assert game.phase() == "ability" and game.cards_in_play() == 9
+    refused(game, Sign(field), "can be signed only while there is room under the limit of 9")
+
+
+def test_spending_points_you_lack_is_refused() -> None:
+    game = duel_scene(["t_hyuga"], ["n_morisaki"], points={1: {"shot": 2}, 0: {"defense": 1}})
+    assert game.state.attacker == 1  # Toho attacks in this seed's first round
+    game.apply(Aim("shot"))
+    assert game.legal_actions() == [Spend(0), Spend(1), Spend(2)]
+    refused(game, Spend(3), "Toho has only 2 shot points, so it cannot spend 3")

@@ -1,0 +1,181 @@
+"""Captain Tsubasa odds: each exact function against a plain enumeration written here, or by hand.
+
+The enumerations below do not call odds.attacker_wins: they restate the rule (totals plus dice,
+ties to the attacker, a 6 against a 1 with Assured Success) in their own few lines.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import product
+
+import pytest
+import sympy
+
+from playground.core.dist import Dist
+from playground.tsubasa import odds
+
+FACES = range(1, 7)
+
+
+def wins(a: int, d: int, attack: int, defense: int, assured: bool = False, ties: bool = True) -> bool:
+    if assured and {a, d} == {1, 6}:
+        return a == 6
+    return attack + a > defense + d or (ties and attack + a == defense + d)
+
+
+def brute(attack: int, defense: int, assured: bool = False, ties: bool = True) -> Fraction:
+    hits = sum(wins(a, d, attack, defense, assured, ties) for a, d in product(FACES, FACES))
+    return Fraction(hits, 36)
+
+
+def brute_reroll(attack: int, defense: int, who: str) -> Fraction:
+    """Enumerate the three dice: the two rolled and the one rerolled, with the holder's best pick."""
+    total = Fraction(0)
+    for a, d in product(FACES, FACES):
+        won = wins(a, d, attack, defense)
+        losing = (who == "attacker" and not won) or (who == "defender" and won)
+        if not losing:
+            total += Fraction(int(won), 36)
+            continue
+        again_a = Fraction(sum(wins(x, d, attack, defense) for x in FACES), 6)
+        again_d = Fraction(sum(wins(a, y, attack, defense) for y in FACES), 6)
+        best = max(again_a, again_d) if who == "attacker" else min(again_a, again_d)
+        total += best / 36
+    return total
+
+
+@pytest.mark.parametrize("diff", range(-8, 9))
+def test_p_attacker_wins_matches_enumeration(diff: int) -> None:
+    for assured in (False, True):
+        for ties in (False, True):
+            assert odds.p_attacker_wins(diff + 3, 3, assured, ties_to_attacker=ties) == brute(
+                diff + 3, 3, assured, ties
+            )
+
+
+def test_level_totals_by_hand() -> None:
+    """Equal totals: 15 ways the attacker's die is higher, 6 ties, so 21/36 = 7/12 (ties to him)."""
+    assert odds.p_attacker_wins(4, 4) == Fraction(21, 36) == Fraction(7, 12)
+    assert odds.p_attacker_wins(4, 4, ties_to_attacker=False) == Fraction(15, 36)
+    # Assured Success only matters when a 6 against a 1 would not already decide it the same way
+    assert odds.p_attacker_wins(0, 5) == Fraction(1, 36) and odds.p_attacker_wins(0, 6, True) == Fraction(
+        1, 36
+    )
+    assert odds.p_attacker_wins(0, 6) == 0 and odds.p_attacker_wins(6, 0, True) == Fraction(35, 36)
+
+
+@pytest.mark.parametrize("diff", range(-7, 8))
+@pytest.mark.parametrize("who", ["attacker", "defender"])
+def test_rerolls_match_enumeration(diff: int, who: str) -> None:
+    assert odds.p_attacker_wins(diff, 0, reroll=who) == brute_reroll(diff, 0, who)
+
+
+def test_a_reroll_helps_its_holder() -> None:
+    for diff in range(-5, 6):
+        plain = odds.p_attacker_wins(diff, 0)
+        assert (
+            odds.p_attacker_wins(diff, 0, reroll="attacker")
+            >= plain
+            >= odds.p_attacker_wins(diff, 0, reroll="defender")
+        )
+
+
+def test_the_keepers_save_by_hand() -> None:
+    """1 catch, 2-3 corner, 4-6 goal: a shot that wins the duel scores half the time."""
+    assert odds.save_outcomes() == Dist({"catch": 1, "corner": 2, "goal": 3})
+    assert odds.p_goal(3, 3, keeper=True) == Fraction(7, 12) * Fraction(1, 2) == Fraction(7, 24)
+    assert odds.p_goal(3, 3) == Fraction(7, 12)
+    sim = random.Random(1)
+    n = 20_000
+    goals = 0
+    for _ in range(n):
+        a, d, save = sim.randint(1, 6), sim.randint(1, 6), sim.randint(1, 6)
+        goals += a + 3 >= d + 3 and save >= 4
+    assert abs(goals / n - 7 / 24) < 4 * (7 / 24 * 17 / 24 / n) ** 0.5  # within 4 standard errors
+
+
+def test_difference_is_the_triangle() -> None:
+    diff = odds.difference_dist()
+    for k in range(-5, 6):
+        assert diff[k] == Fraction(6 - abs(k), 36)
+    assert diff == Dist.uniform(a - d for a, d in product(FACES, FACES))
+
+
+def test_point_value_and_best_spend() -> None:
+    assert odds.point_value(0, 0) == odds.p_attacker_wins(1, 0) - Fraction(7, 12) == Fraction(5, 36)
+    # a point is worth at most 1/6 (the tallest bar of the triangle) and nothing once the duel is sure
+    assert max(odds.point_value(k, 0) for k in range(-7, 7)) == Fraction(1, 6)
+    assert odds.point_value(6, 0) == 0
+    by_hand = max(range(4), key=lambda n: (odds.p_attacker_wins(n - 2, 0) - n * Fraction(1, 12), -n))
+    assert odds.best_spend(-2, 0, 3) == by_hand
+    assert odds.best_spend(10, 0, 5) == 0 and odds.best_spend(-20, 0, 5) == 0
+
+
+def test_the_win_table_is_the_function() -> None:
+    table = odds.win_table(-3, 3)
+    assert list(table.index) == list(range(-3, 4))
+    assert table.loc[0, "ties to attacker"] == Fraction(7, 12)
+    assert table.loc[0, "ties to defender"] == Fraction(5, 12)
+    assert table.loc[-3, "with Assured Success"] == brute(0, 3, assured=True)
+
+
+def _value_by_linear_programming(stops: list[list[int]]) -> sympy.Rational:
+    """A second derivation: the attacker's maximin by sympy's exact simplex (sympy.solvers.simplex)."""
+    from sympy.solvers.simplex import lpmax
+
+    m, n = len(stops), len(stops[0])
+    x = sympy.symbols(f"x0:{m}")
+    v = sympy.Symbol("v")
+    cons = [sum(x[i] * (1 - stops[i][j]) for i in range(m)) >= v for j in range(n)]
+    cons += [xi >= 0 for xi in x] + [sympy.Eq(sum(x), 1)]
+    best, _ = lpmax(v, cons)
+    return best
+
+
+@pytest.mark.parametrize(
+    "stops",
+    [
+        [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+        [[1, 1, 0], [0, 1, 0], [0, 0, 1]],
+        [[1, 1, 1], [0, 1, 0], [0, 0, 1]],
+        [[0, 0, 0], [1, 1, 1], [1, 0, 1]],
+        [[1, 0], [0, 1], [1, 1]],
+    ],
+)
+def test_special_shot_equilibrium_against_linear_programming(stops) -> None:
+    x, y, value = odds.special_shot_equilibrium(stops)
+    assert sum(x) == 1 and sum(y) == 1
+    assert value == _value_by_linear_programming(stops)
+    m, n = len(stops), len(stops[0])
+    # neither side gains by switching to a pure strategy
+    for i in range(m):
+        assert sum(y[j] * (1 - stops[i][j]) for j in range(n)) <= value
+    for j in range(n):
+        assert sum(x[i] * (1 - stops[i][j]) for i in range(m)) >= value
+
+
+def test_the_rulebook_matrix_by_hand() -> None:
+    """Each defense stops one shot: guess right 1 time in 3, so a goal 2 times in 3."""
+    x, y, value = odds.special_shot_equilibrium([[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    assert x == y == [Fraction(1, 3)] * 3 and value == Fraction(2, 3)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: odds.p_attacker_wins(100, 0), "attack must be a whole number from -60 to 60"),
+        (lambda: odds.p_attacker_wins(0, 0, reroll="both"), "reroll must be None"),
+        (lambda: odds.p_attacker_wins(0, 0, sides=1), "sides must be a whole number from 2 to 12"),
+        (lambda: odds.save_outcomes(4, 3), "corner_top must be a whole number from 4 to 6"),
+        (lambda: odds.best_spend(0, 0, 99), "points must be a whole number from 0 to 15"),
+        (lambda: odds.win_table(-40, 0), "low must be a whole number from -30 to 30"),
+        (lambda: odds.special_shot_equilibrium([[1, 2]]), "every entry of stops must be 0"),
+        (lambda: odds.special_shot_equilibrium([[1]] * 7), "1 to 6 rows"),
+        (lambda: odds.special_shot_equilibrium([[1, 0], [1]]), "same number"),
+    ],
+)
+def test_bad_inputs_are_refused_by_name(call, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()
