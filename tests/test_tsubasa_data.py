@@ -147,7 +147,7 @@ def test_an_id_used_in_two_files_is_refused(folder: Path) -> None:
 
 def test_a_missing_file_is_named(folder: Path) -> None:
     (folder / "specials.csv").unlink()
-    with pytest.raises(DataError, match="specials.csv: the file is missing"):
+    with pytest.raises(DataError, match=r"specials\.csv: the file is missing"):
         new_game(data=folder)
 
 
