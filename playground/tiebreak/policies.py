@@ -1,8 +1,10 @@
 """Simple Tie-Break Triumph players, to simulate seasons and compare strategies.
 
 - ``random_legal`` (from core): any legal move, uniformly.
-- ``greedy``: always goes for the biggest tournament in reach, risks every token it may,
-  never spends tokens on travel or training, and throws away its cheapest card.
+- ``greedy``: always goes for the biggest tournament in reach, risks every token it may, sends
+  the leader to the Injury space when it can, and throws away its cheapest card. On tour it never
+  travels or trains; injured, it heals first and otherwise takes the first special action on
+  offer (a Training reservation, say) before resting the week.
 - ``expected_value``: like greedy, but risks only the tokens that pay for themselves, judging
   with the exact odds of odds.py: a token is worth risking when the extra chance of winning,
   times the tournament's points, beats what the token is worth kept for later.
