@@ -162,7 +162,11 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         if task.kind == "reveal_draw":
             deck = self.state.sides[task.side].deck
             return [(c, deck.count(c)) for c in deck.kinds()]
-        return [(self.player_name(s), 1) for s in task.extra]  # toss, lots: one side each
+        if task.kind == "toss":  # one side each
+            return [(self.player_name(s), 1) for s in task.extra]
+        if task.kind == "lots":  # one tied player each
+            return [(self.player_name(s), 1) for s in task.extra[1]]
+        return []  # a player acts: no chance step is pending
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         counts = self._chance_counts()
@@ -222,9 +226,12 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     # -- set-up --------------------------------------------------------------------------------
 
     def _do_lot_set(self, task: Task, left_out: str) -> list[Event]:
-        return self._do_build_decks(task, left_out)
+        return self._build_decks(left_out)
 
-    def _do_build_decks(self, task: Task, left_out: str) -> list[Event]:
+    def _do_build_decks(self, task: Task, _: None) -> list[Event]:
+        return self._build_decks(task.extra)
+
+    def _build_decks(self, left_out: str) -> list[Event]:
         """The basic set and five of the six others make the level decks; the sixth goes in the box."""
         st = self.state
         st.left_out = left_out

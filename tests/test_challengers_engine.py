@@ -1,0 +1,210 @@
+"""Challengers! engine: the contract, conservation, illegal actions, and every ruling's variant.
+
+The rulebook's own rules, scene by scene, are in test_challengers_rulebook.py.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from challengers_scenes import apply_all, match_scene, snapshot, step_until
+from contract import check_contract
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import random_rules
+
+from playground.challengers import IllegalAction, Rules, new_game
+from playground.challengers.actions import Keep, Redraw, Remove, Reveal, StopKeeping, TakeFlag
+from playground.challengers.policies import greedy, thinning
+
+# -- the contract, as for every game ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_engine_contract_on_random_games(players: int) -> None:
+    report = check_contract(
+        lambda seed: new_game(seed=seed, players=players), seeds=[players], probes_per_node=1, replay_checks=3
+    )
+    assert report.games == 1 and report.chance_nodes > 50 and report.player_nodes > 20
+
+
+#: Rules drawn freely except the cards drawn a round (keeps above it are refused by check_together,
+#: and drawing it freely would reject most examples).
+QUICK = {"draw_per_round": 5}
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 5), rules=random_rules(Rules, **QUICK))
+def test_contract_with_random_rules(seed: int, players: int, rules: Rules) -> None:
+    report = check_contract(
+        lambda s: new_game(rules, seed=s, players=players), seeds=[seed], probes_per_node=1, replay_checks=2
+    )
+    assert report.games == 1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(1, 8),
+    rules=random_rules(Rules, **QUICK),
+    policy=st.sampled_from([None, greedy, thinning]),
+)
+def test_random_tournaments_conserve_every_card_trophy_and_fan_and_end(seed, players, rules, policy) -> None:
+    game = new_game(rules, seed=seed, players=players)
+    game.check_conserved()
+    for _ in range(20_000):
+        if game.is_over():
+            break
+        game.step(policy)
+        game.check_conserved()
+    assert game.is_over(), "the tournament did not end"
+    result = game.result()
+    assert result.winners and set(result.winners) <= set(range(players))
+
+
+def test_same_seed_same_history_and_different_seeds_differ() -> None:
+    a = new_game(seed=5, players=4).play(greedy).history()
+    b = new_game(seed=5, players=4).play(greedy).history()
+    c = new_game(seed=6, players=4).play(greedy).history()
+    assert a.equals(b)
+    assert not a.equals(c)
+
+
+def test_chance_steps_carry_exact_probabilities() -> None:
+    """A reveal from a 6-card Starting Deck: a Rookie 3/6, the Captain 1/6."""
+    game = match_scene(["rookie"] * 3 + ["hopeful", "mascot", "captain"], ["captain"])
+    apply_all(game, "Ash", Reveal())
+    assert dict(game.chance_outcomes()) == {
+        "captain": Fraction(1, 6),
+        "hopeful": Fraction(1, 6),
+        "mascot": Fraction(1, 6),
+        "rookie": Fraction(1, 2),
+    }
+    apply_all(game, "rookie", Reveal())
+    assert game.history()["probability"].iloc[-2] == Fraction(1, 2)
+    assert game.chance_probability("rookie") is None  # Billie's deck is one Captain
+    assert game.chance_outcomes() == [("captain", Fraction(1))]
+
+
+# -- illegal actions: refused with a clear sentence, nothing changed -------------------------------
+
+
+def refused(game, action, message: str) -> None:
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match=message):
+        game.apply(action)
+    assert snapshot(game) == before
+
+
+def at_pick(**rules) -> object:
+    return step_until(new_game(Rules(**rules), seed=3, players=2), "pick")
+
+
+def test_keeping_more_cards_than_the_bracket_allows_is_refused() -> None:
+    game = at_pick()
+    drawn = list(game.state.sides[0].drawn)
+    apply_all(game, Keep(drawn[0]), Keep(drawn[1]))
+    assert game.tasks[0].kind == "remove"
+    refused(game, Keep(drawn[2]), r"has finished keeping cards this round \(2 kept; the bracket allows 2\)")
+
+
+def test_a_second_redraw_is_refused() -> None:
+    game = at_pick()
+    apply_all(game, Redraw())
+    while game.tasks[0].kind == "draw":
+        game.step()
+    assert Redraw() not in game.legal_actions()
+    refused(game, Redraw(), r"may draw again only 1 time\(s\) per deck phase, and has already done so")
+
+
+def test_a_redraw_after_the_first_keep_draws_as_many_again() -> None:
+    game = at_pick()
+    drawn = list(game.state.sides[0].drawn)
+    apply_all(game, Keep(drawn[0]), Redraw())
+    draws = 0
+    while game.tasks[0].kind == "draw":
+        game.step()
+        draws += 1
+    assert draws == 4 and len(game.state.sides[0].drawn) == 4
+
+
+def test_revealing_past_the_needed_strength_is_refused() -> None:
+    game = match_scene(["mascot"], ["captain", "rookie"])
+    apply_all(game, "Ash", Reveal(), "mascot", Reveal(), "captain")
+    assert game.legal_actions() == [TakeFlag()]
+    refused(game, Reveal(), r"attack total 4 already reaches the flag's 3: you may not reveal more cards")
+
+
+def test_taking_the_flag_too_early_is_refused() -> None:
+    game = match_scene(["captain"], ["rookie", "rookie"])
+    apply_all(game, "Ash", Reveal(), "captain", Reveal(), "rookie")
+    refused(game, TakeFlag(), r"attack total 1 is below the flag's 4: reveal another card first")
+
+
+def test_keeping_a_card_not_drawn_and_removing_below_the_minimum_are_refused() -> None:
+    game = at_pick()
+    absent = next(c for c in ("courier", "busker", "pigeon", "squire") if c not in game.state.sides[0].drawn)
+    refused(game, Keep(absent), r"can only keep a card they drew this round")
+    game = at_pick(min_deck=6)
+    apply_all(game, StopKeeping())
+    refused(game, Remove("rookie"), r"deck must keep at least 6 card\(s\)")
+
+
+def test_chance_look_alikes_and_wrong_moments_are_refused() -> None:
+    game = match_scene(["captain"], ["rookie"])
+    refused(game, "Nobody", r"cannot come up")
+    refused(game, 1, r"cannot come up")
+    apply_all(game, "Ash")
+    refused(game, TakeFlag(), r"Cards are revealed and the flag is taken in a match, not now")
+    refused(game, Remove("captain"), r"removed at the end of the deck phase")
+
+
+# -- each ruling's variant -------------------------------------------------------------------------
+
+
+def test_variant_bench_bonus_only_for_attacks() -> None:
+    """A Park Pigeon on Ash's bench adds 1 to Ash's flag card only while bench_bonus_defends is on."""
+    for defends, flag in [(True, 2), (False, 1)]:
+        game = match_scene(
+            ["pigeon", "rookie"], ["hopeful", "rookie", "rookie"], Rules(bench_bonus_defends=defends)
+        )
+        apply_all(game, "Ash", Reveal(), "pigeon", Reveal(), "hopeful", TakeFlag(), Reveal(), "rookie")
+        assert game.state.seat_size(0, "Park Pigeon") == 1
+        apply_all(game, TakeFlag(), Reveal(), "rookie")
+        assert game.flag_strength(0) == flag
+
+
+def test_variant_must_keep_as_many_as_the_bracket_shows() -> None:
+    assert StopKeeping() in at_pick().legal_actions()
+    assert StopKeeping() not in at_pick(may_keep_fewer=False).legal_actions()
+
+
+def test_variant_no_redraws() -> None:
+    assert Redraw() not in at_pick(redraws_per_phase=0).legal_actions()
+
+
+def test_variant_a_named_set_stays_in_the_box() -> None:
+    game = new_game(Rules(left_out_set="space"), seed=1)
+    assert game.state.left_out == "space"
+    assert game.state.box.count("mothership") == 2 and game.state.box.count("comet") == 4
+
+
+def test_variant_final_from_more_players_and_ties_by_bracket() -> None:
+    game = new_game(Rules(final_from_players=5), seed=1, players=4).play(greedy)
+    assert game.state.champion is None and "no final" in game.result().reason
+    game = new_game(Rules(lots_break_ties=False), seed=1, players=4).play(greedy)
+    assert game.state.champion in game.state.finalists
+
+
+def test_variant_an_empty_fan_reserve_gives_no_fans() -> None:
+    game = new_game(Rules(fan_reserve=0), seed=2, players=3).play(greedy)
+    assert all(len(side.fans) == 0 for side in game.state.sides)
+    game.check_conserved()
+
+
+def test_a_small_compartment_recycles_under_the_deck() -> None:
+    game = at_pick(compartment_size=3)
+    apply_all(game, Redraw())
+    assert game.state.levels["A"].recycled >= 1
+    game.check_conserved()

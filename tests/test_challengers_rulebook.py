@@ -1,0 +1,339 @@
+"""The Challengers! rulebook, rule by rule: the checklist a newcomer reads.
+
+Each test names the rule it shows in its docstring (the rulebook's section, in our own words)
+and builds the smallest scene that shows it. The rulings where the rulebook is silent are fields
+of Rules; their variants are tested in test_challengers_engine.py.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from challengers_scenes import apply_all, match_scene, set_deck, step_until
+
+from playground.challengers import Rules, new_game
+from playground.challengers.actions import DoneRemoving, Keep, Redraw, Remove, Reveal, StopKeeping, TakeFlag
+from playground.challengers.policies import greedy
+from playground.challengers.state import FAN, trophy_fans, trophy_round
+
+STARTING = ["rookie", "rookie", "rookie", "hopeful", "mascot", "captain"]
+
+# -- preparation -----------------------------------------------------------------------------------
+
+
+def test_setup_mats_by_player_count() -> None:
+    """Set-up 1: the mats needed by the number of players (1-2 one, 3-4 two, 5-6 three, 7-8 four)."""
+    for players, mats in [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3), (7, 4), (8, 4)]:
+        assert len(new_game(seed=0, players=players).state.stacks) == mats
+
+
+def test_setup_each_player_sits_at_the_mat_of_their_brackets_first_line() -> None:
+    """Set-up 2: the bracket's first line names the mat each player starts on."""
+    game = step_until(new_game(seed=0, players=4), "pick")
+    first_round = [p for p in game.data.brackets[4] if p.round == 1]
+    for pairing in first_round:
+        for label in (pairing.first, pairing.second):
+            assert game.state.sides[int(label) - 1].mat == pairing.mat
+
+
+def test_setup_trophy_stacks_one_per_round_ascending() -> None:
+    """Set-up 4: each mat's stack holds one trophy of each round, round 1 on top and 7 at the bottom."""
+    game = step_until(new_game(seed=4, players=6), "pick")
+    for stack in game.state.stacks:
+        assert [trophy_round(t) for t in stack] == list(range(1, 8))
+        for t in stack:
+            assert trophy_fans(t) in Rules().trophy_fans(trophy_round(t))
+    assert all(len(pile) == 4 - 3 for pile in game.state.trophy_piles)  # 3 mats took one each
+
+
+def test_setup_the_basic_set_and_five_of_six_make_the_level_decks() -> None:
+    """Set-up 7: the basic set is always in, one of the six others stays in the box, and the cards
+    are split by level into the A, B and C decks."""
+    game = step_until(new_game(seed=2, players=2), "pick")
+    st = game.state
+    assert st.left_out in game.data.set_ids(always_in=False)
+    for level, deck in st.levels.items():
+        for card in deck.layers[0].kinds():
+            assert game.data.cards[card].level == level and game.data.cards[card].set != st.left_out
+    in_box = {game.data.cards[c].set for c in st.box.kinds() if game.data.cards[c].level in "ABC"}
+    assert in_box == {st.left_out}
+    assert any(
+        game.data.cards[c].set == "city" for c in st.levels["A"].layers[0].kinds() + list(st.sides[0].drawn)
+    )
+
+
+def test_setup_each_player_takes_the_six_card_starting_deck() -> None:
+    """Set-up 8: every player begins with the same 6 Starting Deck cards."""
+    game = new_game(seed=0, players=3)
+    for p in range(3):
+        assert sorted(game.state.sides[p].deck) == sorted(STARTING)
+
+
+def test_setup_the_robot_plays_with_an_odd_number_of_players() -> None:
+    """Set-up 10: with an odd number of players the Robot deck makes the pairs even."""
+    assert new_game(seed=0, players=3).robot == 3
+    assert new_game(seed=0, players=4).robot is None
+    game = step_until(new_game(seed=0, players=1), "toss")
+    robot = game.state.sides[1]
+    assert robot.name == "Robot" and len(robot.deck) == Rules().robot_start_cards + Rules().keep(1)
+
+
+# -- the deck phase --------------------------------------------------------------------------------
+
+
+def test_deck_phase_moves_to_the_brackets_mat_every_round() -> None:
+    """Deck phase: look at your bracket and move to the mat of this round."""
+    game = new_game(seed=1, players=4)
+    step_until(game, "toss", greedy)
+    for r in (2, 3):
+        while game.state.round < r:
+            game.step(greedy)
+        step_until(game, "pick", greedy)
+        for pairing in (p for p in game.data.brackets[4] if p.round == r):
+            assert game.state.sides[int(pairing.first) - 1].mat == pairing.mat
+
+
+def test_deck_phase_draw_five_keep_what_the_bracket_shows_discard_the_rest() -> None:
+    """Deck phase: draw 5 from the round's level deck, keep as many as the bracket shows, and the
+    cards not kept go to that level's discard compartment."""
+    game = step_until(new_game(seed=3, players=2), "pick")
+    me = game.state.sides[0]
+    drawn = list(me.drawn)
+    assert len(drawn) == 5 and all(game.data.cards[c].level == Rules().level(1) for c in drawn)
+    apply_all(game, Keep(drawn[0]), Keep(drawn[1]))
+    assert len(me.deck) == 8 and len(me.drawn) == 0
+    assert Counter(game.state.levels["A"].compartment) == Counter(drawn[2:])
+
+
+def test_deck_phase_one_redraw_before_or_after_the_first_pick() -> None:
+    """Deck phase: once per phase, throw back the drawn cards and draw as many again; when two may be
+    kept, this can come before or after the first keep."""
+    game = step_until(new_game(seed=3, players=2), "pick")
+    assert Redraw() in game.legal_actions()
+    first = next(iter(game.state.sides[0].drawn))
+    apply_all(game, Keep(first))
+    assert Redraw() in game.legal_actions()
+    apply_all(game, Redraw())
+    step_until(game, "pick")
+    assert len(game.state.sides[0].drawn) == 4 and Redraw() not in game.legal_actions()
+
+
+def test_deck_phase_a_full_compartment_is_shuffled_under_its_deck() -> None:
+    """Deck phase: when a compartment can hold no more, its cards are shuffled and put at the bottom
+    of their level deck, so they are drawn only after the cards above them."""
+    game = step_until(new_game(Rules(compartment_size=5), seed=3, players=2), "pick")
+    top_before = game.state.levels["A"].layers[0].counts()
+    thrown = Counter(game.state.sides[0].drawn)
+    apply_all(game, Redraw())
+    deck = game.state.levels["A"]
+    assert deck.layers[-1].counts() == thrown and len(deck.compartment) == 0
+    assert dict(game.chance_outcomes()).keys() == set(top_before)  # drawn from the top layer first
+
+
+def test_deck_phase_removed_cards_go_to_their_compartment_or_the_box() -> None:
+    """Deck phase: removed level cards go to their level's compartment; removed Starting Deck cards
+    go back to the game box."""
+    game = step_until(new_game(seed=3, players=2), "pick")
+    kept = next(iter(game.state.sides[0].drawn))
+    apply_all(game, Keep(kept), StopKeeping(), Remove("rookie"), Remove(kept))
+    assert game.state.box.count("rookie") == 1
+    assert game.state.levels["A"].compartment.count(kept) >= 1
+    apply_all(game, DoneRemoving())
+    assert len(game.state.sides[0].deck) == 5
+
+
+def test_upon_selection_effects_resolve_when_the_card_is_kept() -> None:
+    """Card effects, upon selection: resolved once, in the deck phase the card is kept (Star Harbour)."""
+    game = step_until(new_game(Rules(left_out_set="castle"), seed=0, players=2), "pick")
+    me = game.state.sides[0]
+    set_deck(game, 0, STARTING)
+    for card in list(me.drawn):
+        me.drawn.move(card, game.state.box)
+    game.state.levels["A"].layers[0].move("comet", me.drawn)
+    apply_all(game, Keep("comet"))
+    assert len(me.fans) == 1
+
+
+# -- the match -------------------------------------------------------------------------------------
+
+
+def test_who_starts_the_flag_toss_then_the_highest_round_trophy() -> None:
+    """Who starts: in round 1 the flag is tossed like a coin (1/2 each); later the player with the
+    highest-round trophy starts, and a tie is tossed again."""
+    game = match_scene(["captain"], ["rookie"])
+    assert game.chance_outcomes() == [
+        ("Ash", 1 / 2 and game.chance_outcomes()[0][1]),
+        ("Billie", game.chance_outcomes()[1][1]),
+    ]
+    assert [p for _, p in game.chance_outcomes()] == [0.5, 0.5]
+    apply_all(game, "Ash", Reveal(), "captain", Reveal(), "rookie")  # Billie runs out: Ash wins round 1
+    assert game.state.sides[0].best_trophy_round() == 1
+    while game.state.round < 2 or game.tasks[0].kind not in ("first", "toss"):
+        game.step(greedy)
+    assert game.tasks[0].kind == "first" and game.tasks[0].side == 0
+
+
+def test_the_first_card_takes_the_flag_and_its_effect_resolves() -> None:
+    """Who starts: the starter reveals the first card and puts the flag on it; if that first card
+    has an effect, it is resolved."""
+    game = match_scene(["busker"], ["rookie"])
+    apply_all(game, "Ash", Reveal(), "busker")
+    assert game.state.match.flag == 0 and list(game.state.sides[0].play) == ["busker"]
+    assert len(game.state.sides[0].fans) == 1
+
+
+def test_an_attack_reveals_until_the_total_equals_or_beats_the_flag() -> None:
+    """Attack: reveal cards one by one, summing their strengths, until the total equals or exceeds
+    the flag card's; an equal total is enough."""
+    game = match_scene(["mascot"], ["rookie", "hopeful", "captain"])
+    apply_all(game, "Ash", Reveal(), "mascot", Reveal(), "rookie")
+    assert game.legal_actions() == [Reveal()] and game.attack_total(1) == 1
+    apply_all(game, Reveal(), "hopeful")
+    assert game.attack_total(1) == 3 == game.flag_strength(0)
+    assert game.legal_actions() == [TakeFlag()]
+
+
+def test_the_flag_moves_to_the_last_card_and_the_beaten_cards_go_to_the_bench() -> None:
+    """Attack: the flag goes on the last card revealed, the attack's other cards under it; the
+    player who lost the flag sends that card and those under it to the bench."""
+    game = match_scene(["mascot", "rookie", "rookie"], ["rookie", "hopeful", "captain"])
+    apply_all(game, "Ash", Reveal(), "mascot", Reveal(), "rookie", Reveal(), "hopeful", TakeFlag())
+    billie, ash = game.state.sides[1], game.state.sides[0]
+    assert list(billie.play) == ["rookie", "hopeful"] and game.state.match.flag == 1
+    assert game.flag_strength(1) == 2  # only the card with the flag defends
+    assert ash.seats == ["Mascot"] and game.state.match.attacker == 0
+    apply_all(game, Reveal(), "rookie", Reveal(), "rookie", TakeFlag())
+    assert billie.seats == ["Rookie", "Hopeful"]
+
+
+def test_cards_of_the_same_name_share_one_seat() -> None:
+    """Bench: cards of the same name stay together and take only one seat."""
+    game = match_scene(["rookie", "rookie", "captain", "captain"], ["rookie", "rookie", "captain"])
+    apply_all(game, "Ash", Reveal(), "rookie", Reveal(), "rookie", TakeFlag(), Reveal(), "rookie", TakeFlag())
+    apply_all(game, Reveal(), "rookie", TakeFlag())
+    assert game.state.sides[0].seats == ["Rookie"] and game.state.seat_size(0, "Rookie") == 2
+
+
+def test_during_the_attack_bonuses_end_when_the_card_holds_the_flag() -> None:
+    """Effects, during the attack: the bonus counts only in the attack where the card is revealed."""
+    game = match_scene(["captain", "rookie"], ["cabbie", "rookie"])
+    apply_all(game, "Ash", Reveal(), "captain", Reveal(), "cabbie")
+    assert game.attack_total(1) == 5  # 3 + 2 while attacking
+    apply_all(game, TakeFlag())
+    assert game.flag_strength(1) == 3
+
+
+def test_on_reveal_bonuses_are_kept_with_the_flag() -> None:
+    """Effects without keyword (on reveal): resolved at once; a strength bonus is kept with the flag."""
+    game = match_scene(["captain", "rookie"], ["herald", "rookie"])
+    apply_all(game, "Ash", Reveal(), "captain", Reveal(), "herald", TakeFlag())
+    assert game.flag_strength(1) == 4  # 3 + 1, kept
+
+
+def test_from_the_bench_bonuses_sum_over_copies() -> None:
+    """Effects, from the bench: in effect while the card sits on the bench; copies in one seat add up."""
+    game = match_scene(["pigeon", "pigeon", "pigeon", "rookie", "captain"], ["hopeful", "hopeful", "captain"])
+    apply_all(game, "Ash", Reveal(), "pigeon", Reveal(), "captain", TakeFlag())
+    apply_all(game, Reveal(), "pigeon", Reveal(), "pigeon")
+    assert game.attack_total(0) == 3  # two Pigeons of 1, plus the first Pigeon's +1 from the bench
+    apply_all(game, Reveal(), "rookie", TakeFlag(), Reveal(), "hopeful", TakeFlag())
+    assert game.state.seat_size(0, "Park Pigeon") == 3 and game.state.bench_bonus(0) == 3
+
+
+def test_with_flag_bonuses_apply_while_the_flag_is_on_the_card() -> None:
+    """Effects, with flag possession: the bonus applies while the flag lies on the card."""
+    game = match_scene(["squire"], ["rookie", "rookie", "rookie"])
+    apply_all(game, "Ash", Reveal(), "squire")
+    assert game.flag_strength(0) == 3  # 2 + 1 with the flag
+
+
+def test_losing_the_flag_effects_resolve_before_the_new_flag() -> None:
+    """Effects, when losing the flag: resolved as the flag leaves the card, before the card that
+    gains the flag; a bench-clearing effect frees its seat before the beaten cards sit down."""
+    game = match_scene(["jester"], ["hopeful", "rookie"])
+    events = apply_all(game, "Ash", Reveal(), "jester", Reveal(), "hopeful", TakeFlag())
+    assert len(game.state.sides[0].fans) == 1
+    assert events.index("Ash gains 1 fan(s) (Court Jester).") < events.index("Ash's bench: 1 of 6 seats.")
+    game = match_scene(["rookie", "butler"], ["hopeful", "phantom", "rookie"], Rules(bench_seats=1))
+    apply_all(
+        game, "Ash", Reveal(), "rookie", Reveal(), "hopeful", TakeFlag(), Reveal(), "butler", TakeFlag()
+    )
+    assert game.state.sides[0].seats == ["Rookie"]
+    events = apply_all(game, Reveal(), "phantom", TakeFlag())  # the Butler sends the Rookie seat to rest
+    assert "Pale Butler: Ash's Rookie seat goes to the rest pile." in events
+    assert "Ash's bench: 1 of 1 seats." in events  # so the Butler finds a free seat
+
+
+def test_a_match_is_lost_when_the_attacker_runs_out_of_cards() -> None:
+    """Winning a match 1: the attacker cannot gather enough strength before their deck runs out."""
+    game = match_scene(["captain"], ["rookie", "rookie"])
+    events = apply_all(game, "Ash", Reveal(), "captain", Reveal(), "rookie", Reveal(), "rookie")
+    assert "Billie ran out of cards: Ash wins the match." in events
+    assert game.state.match.winner == 0
+
+
+def test_a_match_is_lost_when_a_seventh_seat_is_needed() -> None:
+    """Winning a match 2: a player who must send cards to the bench with no free seat loses
+    (shown with a 1-seat bench: needing a 2nd seat is needing one seat more than there are)."""
+    game = match_scene(["rookie", "hopeful", "mascot"], ["mascot", "captain", "rookie"], Rules(bench_seats=1))
+    apply_all(game, "Ash", Reveal(), "rookie", Reveal(), "mascot", TakeFlag())
+    apply_all(game, Reveal(), "hopeful", Reveal(), "mascot", TakeFlag())
+    events = apply_all(game, Reveal(), "captain", TakeFlag())
+    assert "Ash needs a bench seat more than the 1: Billie wins the match." in events
+    assert game.state.match.winner == 1
+
+
+def test_the_winner_takes_the_rounds_trophy_and_everyone_collects_their_cards() -> None:
+    """Winning a match: the winner takes the round's trophy from the mat; then every player gathers
+    their bench, mat, rest pile and unplayed cards back into their deck."""
+    game = match_scene(["captain", "mascot"], ["rookie", "rookie", "hopeful"])
+    trophy = game.state.stacks[0][0]
+    apply_all(game, "Ash", Reveal(), "captain", Reveal(), "rookie", Reveal(), "rookie")
+    assert game.state.match.winner is None
+    apply_all(game, Reveal(), "hopeful", TakeFlag(), Reveal(), "mascot", TakeFlag())
+    assert game.state.match.winner == 0 and list(game.state.sides[0].trophies) == [trophy]
+    for side in game.state.sides[:2]:
+        assert len(side.play) == len(side.bench) == len(side.rest) == 0 and not side.seats
+    assert len(game.state.sides[0].deck) == 2 and len(game.state.sides[1].deck) == 3
+
+
+# -- scoring and the final -------------------------------------------------------------------------
+
+
+def test_fans_are_tokens_plus_the_trophies_backs() -> None:
+    """Fan calculation: each player adds their fan tokens and the values on their trophies' backs."""
+    game = new_game(seed=8, players=4).play(greedy)
+    for side in game.state.sides:
+        assert side.score() == side.fans.count(FAN) + sum(trophy_fans(t) for t in side.trophies)
+        assert game.result().scores[game.state.sides.index(side)] == side.score()
+
+
+def test_ties_go_to_more_trophies_then_the_highest_round_trophy() -> None:
+    """Tie-breaking: more trophies first, then the trophy of the highest round."""
+    game = new_game(seed=0, players=3)
+    a, b, c = game.state.sides[:3]
+    a.trophies.add("R5 trophy 6")  # 6 fans, one trophy
+    b.trophies.add("R1 trophy 3")  # 6 fans, two trophies
+    b.trophies.add("R2 trophy 3")
+    c.trophies.add("R6 trophy 6")  # 6 fans, one trophy from a later round
+    assert [game.player_name(p) for p in game.standings()] == ["Billie", "Chris", "Ash"]
+
+
+def test_the_final_top_two_remove_cards_but_draw_none() -> None:
+    """The final: after round 7 the two players with the most fans meet; they may remove cards as
+    in a deck phase but draw no new ones; the winner is the champion."""
+    game = new_game(seed=11, players=4)
+    while game.state.round <= 7 or not game.tasks or game.tasks[0].kind != "remove":
+        game.step(greedy)
+    top_two = set(game.standings()[:2])
+    assert set(game.state.finalists) == top_two
+    assert game.tasks[0].kind == "remove" and game.tasks[0].side in top_two
+    game.play(greedy)
+    assert game.result().winners == (game.state.champion,) and game.state.champion in top_two
+
+
+def test_no_final_with_one_or_two_players() -> None:
+    """With 1 or 2 players there is no final: the most fans wins."""
+    for players in (1, 2):
+        game = new_game(seed=1, players=players).play(greedy)
+        assert game.state.finalists == () and "no final" in game.result().reason
