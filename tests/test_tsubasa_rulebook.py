@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tsubasa_scenes import at, attack_scene, duel_scene, empty_hands, give, lay, until
+from tsubasa_scenes import at, attack_scene, duel_scene, eight_in_play, give, lay, until
 
 from playground.tsubasa import Rules, new_game
 from playground.tsubasa.actions import (
@@ -126,13 +126,8 @@ def test_a_pass_is_final_for_the_round() -> None:
 
 def test_nine_cards_end_the_attack_phase() -> None:
     """Attack Phase 2: when both play areas hold 9 cards the phase ends (the duel begins)."""
-    game = attack_scene()
+    game = eight_in_play()
     a = game.state.attacker
-    empty_hands(game)
-    for card in ["t_hyuga", "t_sawada", "t_furuta", "t_koike"]:
-        lay(game, a, card)
-    for card in ["n_morisaki", "n_ishizaki", "n_izawa", "n_taki"]:
-        lay(game, 1 - a, card)
     give(game, a, "t_wakashimazu")
     game.apply(Play("t_wakashimazu"))
     assert game.cards_in_play() == 9 and game.phase() == "aim"
@@ -140,13 +135,8 @@ def test_nine_cards_end_the_attack_phase() -> None:
 
 def test_an_eliminated_card_reopens_the_limit() -> None:
     """End of Phase example: the 9th card removes itself from the match, so the other coach may play a 9th."""
-    game = attack_scene()
+    game = eight_in_play()
     a = game.state.attacker
-    empty_hands(game)
-    for card in ["t_hyuga", "t_sawada", "t_furuta", "t_koike"]:
-        lay(game, a, card)
-    for card in ["n_morisaki", "n_ishizaki", "n_izawa", "n_taki"]:
-        lay(game, 1 - a, card)
     give(game, a, "t_shimano")
     give(game, 1 - a, "n_nankatsu_back2")
     game.apply(Play("t_shimano"))  # eliminate an opponent's card, then remove himself

@@ -59,6 +59,18 @@ def empty_hands(game: TsubasaGame) -> None:
             c.deck.add(card)
 
 
+def eight_in_play(seed: int = 1) -> TsubasaGame:
+    """Round 1 with empty hands and 4 cards in each play area: Toho (attacking) is to act."""
+    game = attack_scene(seed)
+    assert game.state.attacker == 1
+    empty_hands(game)
+    for card in ["t_hyuga", "t_sawada", "t_furuta", "t_koike"]:
+        lay(game, 1, card)
+    for card in ["n_morisaki", "n_ishizaki", "n_izawa", "n_taki"]:
+        lay(game, 0, card)
+    return game
+
+
 def duel_scene(
     attack: list[str],
     defense: list[str],
