@@ -1,0 +1,233 @@
+"""Tournament Arc's components, read from CSV through the validated loader.
+
+The rulebook prints no card list, so the files in data/arc are illustrative (not the published
+cards); any folder with the same four files and columns can replace them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playground.core.data import Column, DataError, Schema, load_table
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "arc"
+STATS = ("teamwork", "body", "underdog", "speed", "focus")
+"""Teamwork, Body and Underdog are named by the rulebook; Speed and Focus are our own."""
+
+EPISODE_KINDS = ("attach", "discard", "lock")
+EPISODE_EFFECTS = {
+    "none": ("attach",),
+    "move_region": ("attach",),
+    "evil_clone": ("attach",),
+    "birthday_party": ("discard",),
+    "non_canon_ova": ("discard",),
+    "growth_spurt": ("discard",),
+    "magical_girl": ("discard",),
+    "someones_dad": ("lock",),
+    "all_athletes": ("lock",),
+    "extra_region": ("lock",),
+}
+"""Each effect and the card kinds (the icon behind the title) it may have."""
+
+SPORT_EFFECTS = ("none", "lowest_wins", "most_cards_wins", "extra_region")
+STAT_RANGE = (-9, 9)
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Athlete:
+    """An Athlete card: its home Region and base stats."""
+
+    id: str
+    name: str
+    region: str
+    stats: dict[str, int]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Episode:
+    """An Episode card: its kind (attach, discard, lock), effect, and stat modifiers.
+
+    ``region`` is the Region a "Moving to..." card moves an Athlete to, or Someone's Dad's home.
+    Someone's Dad's modifiers are his base stats: he plays as an Athlete.
+    """
+
+    id: str
+    name: str
+    kind: str
+    effect: str
+    region: str | None
+    copies: int
+    modifiers: dict[str, int]
+    text: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Sport:
+    """A Sport card: its relevant stats, team size, and any effect or alternative win."""
+
+    id: str
+    name: str
+    relevant: tuple[str, ...]
+    team_size: int
+    effect: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class ArcData:
+    """Everything a game needs from the data folder, looked up by card id."""
+
+    regions: dict[str, Region]
+    athletes: dict[str, Athlete]
+    episodes: dict[str, Episode]
+    sports: dict[str, Sport]
+
+    def name(self, card: str) -> str:
+        """The printed name of any card id."""
+        for table in (self.athletes, self.episodes, self.sports, self.regions):
+            if card in table:
+                return table[card].name
+        return card
+
+    def episode_deck(self) -> dict[str, int]:
+        return {e.id: e.copies for e in self.episodes.values()}
+
+
+def _stat_columns() -> list[Column]:
+    return [Column(s, int, low=STAT_RANGE[0], high=STAT_RANGE[1]) for s in STATS]
+
+
+REGIONS = Schema("region", [Column("id"), Column("name")])
+ATHLETES = Schema(
+    "athlete",
+    [Column("id"), Column("name"), Column("region", references="region"), *_stat_columns()],
+)
+
+
+def _episode_checks(rows: list[dict[str, Any]]) -> str | None:
+    for number, r in enumerate(rows, start=1):
+        kinds = EPISODE_EFFECTS[r["effect"]]
+        if r["kind"] not in kinds:
+            return f"row {number} ({r['id']}): a {r['effect']} card must be of kind {' or '.join(kinds)}"
+        needs_region = r["effect"] in ("move_region", "someones_dad")
+        if needs_region and r["region"] is None:
+            return f"row {number} ({r['id']}): a {r['effect']} card needs a region"
+    return None
+
+
+EPISODES = Schema(
+    "episode",
+    [
+        Column("id"),
+        Column("name"),
+        Column("kind", choices=EPISODE_KINDS),
+        Column("effect", choices=tuple(EPISODE_EFFECTS)),
+        Column("region", references="region", optional=True),
+        Column("copies", int, low=1, high=20),
+        *_stat_columns(),
+        Column("text"),
+    ],
+    checks=[_episode_checks],
+)
+
+
+def _relevant(text: str) -> tuple[str, ...] | None:
+    names = tuple(s.strip() for s in text.split(";") if s.strip())
+    return names if names and all(n in STATS for n in names) and len(set(names)) == len(names) else None
+
+
+def _sport_checks(rows: list[dict[str, Any]]) -> str | None:
+    for number, r in enumerate(rows, start=1):
+        if _relevant(r["relevant"]) is None:
+            return (
+                f"row {number} ({r['id']}), column 'relevant': {r['relevant']!r} is not a list of "
+                f"different stats separated by ';' (stats: {', '.join(STATS)})"
+            )
+    return None
+
+
+SPORTS = Schema(
+    "sport",
+    [
+        Column("id"),
+        Column("name"),
+        Column("relevant"),
+        Column("team_size", int, low=1, high=5),
+        Column("effect", choices=SPORT_EFFECTS),
+        Column("text"),
+    ],
+    checks=[_sport_checks],
+)
+
+
+def _distinct_ids(tables: dict[str, list[dict[str, Any]]], folder: Path) -> None:
+    seen: dict[str, str] = {}
+    for name, rows in tables.items():
+        for number, r in enumerate(rows, start=1):
+            if r["id"] in seen:
+                raise DataError(
+                    folder / f"{name}.csv",
+                    number,
+                    "id",
+                    f"the id {r['id']!r} is also used in {seen[r['id']]}.csv; every card id must be unique",
+                )
+            seen[r["id"]] = name
+
+
+def load_data(folder: Path | str | None = None) -> ArcData:
+    """Load and check regions.csv, athletes.csv, episodes.csv and sports.csv from a folder.
+
+    Raises DataError naming file, row and column when something is wrong.
+    """
+    folder = Path(folder) if folder is not None else DATA_DIR
+    regions = load_table(folder / "regions.csv", REGIONS)
+    known = {"region": {r["id"] for r in regions}}
+    athletes = load_table(folder / "athletes.csv", ATHLETES, known)
+    episodes = load_table(folder / "episodes.csv", EPISODES, known)
+    sports = load_table(folder / "sports.csv", SPORTS)
+    _distinct_ids({"regions": regions, "athletes": athletes, "episodes": episodes, "sports": sports}, folder)
+    return ArcData(
+        regions={r["id"]: Region(r["id"], r["name"]) for r in regions},
+        athletes={
+            r["id"]: Athlete(r["id"], r["name"], r["region"], {s: r[s] for s in STATS}) for r in athletes
+        },
+        episodes={
+            r["id"]: Episode(
+                r["id"],
+                r["name"],
+                r["kind"],
+                r["effect"],
+                r["region"],
+                r["copies"],
+                {s: r[s] for s in STATS if r[s] != 0},
+                r["text"],
+            )
+            for r in episodes
+        },
+        sports={
+            r["id"]: Sport(
+                r["id"], r["name"], _relevant(r["relevant"]) or (), r["team_size"], r["effect"], r["text"]
+            )
+            for r in sports
+        },
+    )

@@ -1,0 +1,193 @@
+"""Competing, and how each mode goes on after it: one season, a tournament, graduation.
+
+Everyone sends out as many Athletes as the Sport asks (all of them if they have fewer), each
+Athlete scores its relevant stats times its bonuses, and the best team (or the lowest, or the
+one with most attached cards, if the Sport card says so) wins. A tie replaces the Sport with
+the next one and everyone picks again.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from playground.core.engine import Action, Event, Game, Result
+
+from .actions import Graduate, Pick
+from .state import Stack, Task
+
+
+class Competition(Game):
+    """The competing phase and the modes' flow, shared by ArcGame (engine.py)."""
+
+    def _start_competition_state(self) -> None:
+        self.picks: dict[int, tuple[str, ...]] = {}
+        self.team_scores: dict[int, int] = {}
+        self.ties = 0
+        self.season_wins = [0] * self.players
+        self.tournament_rounds = 0
+        self.winners_log: list[tuple[int, ...]] = []
+
+    # -- the Sport ----------------------------------------------------------------------------
+
+    def _do_sport(self, task: Task, card: str) -> list[Event]:
+        s = self.state
+        if len(s.active_sport):
+            s.active_sport.move(s.active_sport[0], s.sport_used)
+        source = s.sport_top if len(s.sport_top) and s.sport_top[0] == card else s.sport_deck
+        source.move(card, s.active_sport)
+        sport = s.data.sports[card]
+        events = [Event(f"the Sport is {sport.name}: {', '.join(sport.relevant)}, team of {sport.team_size}")]
+        if sport.effect == "extra_region" and (task.info != "tie" or self.rules.tie_sport_effects):
+            self._now(Task("region"))
+            events.append(Event(f"{sport.name}'s effect: another Region is revealed"))
+        return events
+
+    # -- picking and scoring ------------------------------------------------------------------------
+
+    def _auto_compete(self, task: Task) -> list[Event]:
+        self._phase = "competing"
+        self.picks = {}
+        self._now(*[Task("pick", p) for p in self.order()], Task("score"))
+        return []
+
+    def _options_pick(self, task: Task) -> list[Action]:
+        team = [st.id for st in self.state.team(task.player)]
+        sport = self.state.sport()
+        size = min(sport.team_size if sport else len(team), len(team))
+        return [Pick(c) for c in combinations(team, size)]
+
+    def _do_pick(self, task: Task, action: Pick) -> list[Event]:
+        self.picks[task.player] = action.stacks
+        return [Event(f"{self.player_name(task.player)} sends out {len(action.stacks)} Athlete(s)")]
+
+    def team_score(self, player: int, stacks: tuple[str, ...]) -> int:
+        """A team's score for the active Sport: each competing Athlete's score, added up."""
+        s = self.state
+        sport = s.sport()
+        mc = s.main_character_stacks()
+        if sport is None:
+            return 0
+        if sport.effect == "most_cards_wins":
+            return sum(len(s.stack(i).under) for i in stacks)
+        return sum(s.stack_score(s.stack(i), sport.relevant, mc) for i in stacks)
+
+    def _auto_score(self, task: Task) -> list[Event]:
+        s = self.state
+        sport = s.sport()
+        self.team_scores = {p: self.team_score(p, self.picks.get(p, ())) for p in range(self.players)}
+        pick = min if sport is not None and sport.effect == "lowest_wins" else max
+        best = pick(self.team_scores.values())
+        winners = tuple(p for p, v in self.team_scores.items() if v == best)
+        shown = ", ".join(f"{self.player_name(p)} {v}" for p, v in self.team_scores.items())
+        events = [Event(f"team scores: {shown}")]
+        can_replace = len(s.sport_top) + len(s.sport_deck) > 0
+        if len(winners) > 1 and self.ties < self.rules.max_tie_replacements and can_replace:
+            self.ties += 1
+            self._now(Task("sport", None, "tie"), Task("compete"))
+            return [*events, Event("a tie: the Sport is replaced by the next one and everyone picks again")]
+        self.ties = 0
+        self.winners_log.append(winners)
+        names = " and ".join(self.player_name(p) for p in winners)
+        events.append(
+            Event(f"{names} win{'s' if len(winners) == 1 else ''} {sport.name if sport else 'the season'}")
+        )
+        return events + getattr(self, f"_after_{self.rules.mode}")(winners)
+
+    # -- one season ------------------------------------------------------------------------------
+
+    def _after_season(self, winners: tuple[int, ...]) -> list[Event]:
+        self._finish(winners, dict(self.team_scores), "the season's competition is decided")
+        return []
+
+    def _finish(self, winners: tuple[int, ...], scores: dict[int, int], reason: str) -> None:
+        self.tasks.clear()
+        self._result = Result(winners, scores, reason)
+
+    # -- tournament mode ---------------------------------------------------------------------------
+
+    def _after_tournament(self, winners: tuple[int, ...]) -> list[Event]:
+        s = self.state
+        sport = s.active_sport[0]
+        events = []
+        if len(winners) == 1:
+            s.active_sport.move(sport, s.claimed[winners[0]])
+            events.append(Event(f"{self.player_name(winners[0])} claims {s.data.name(sport)}"))
+        else:
+            s.active_sport.move(sport, s.sport_used)
+        claimed = [len(z) for z in s.claimed]
+        if max(claimed) >= self.rules.tournament_sports_to_win:
+            self._finish(self._most(claimed), dict(enumerate(claimed)), "a player claimed enough Sports")
+        else:
+            self._now(Task("tournament_round"))
+        return events
+
+    def _most(self, counts: list[int]) -> tuple[int, ...]:
+        return tuple(p for p, c in enumerate(counts) if c == max(counts))
+
+    def _auto_tournament_round(self, task: Task) -> list[Event]:
+        s = self.state
+        claimed = [len(z) for z in s.claimed]
+        if not len(s.sport_top) and not len(s.sport_deck):
+            for card in s.sport_used.clear():
+                s.sport_deck.add(card)
+        if self.tournament_rounds >= self.rules.tournament_max_rounds or not (
+            len(s.sport_top) + len(s.sport_deck)
+        ):
+            self._finish(
+                self._most(claimed), dict(enumerate(claimed)), "the tournament ran out of rounds or Sports"
+            )
+            return [Event("the tournament ends: the most Sports claimed wins")]
+        self.tournament_rounds += 1
+        self.round = self.tournament_rounds
+        self._now(Task("sport"), *self._turn_tasks(), Task("compete"))
+        return []
+
+    # -- graduation mode ---------------------------------------------------------------------------
+
+    def _after_graduation(self, winners: tuple[int, ...]) -> list[Event]:
+        for p in winners:
+            self.season_wins[p] += 1
+        wins = self.season_wins
+        scores = dict(enumerate(wins))
+        if max(wins) >= self.rules.graduation_seasons_to_win:
+            self._finish(self._most(wins), scores, "a player won enough seasons")
+        elif self.season >= self.rules.graduation_max_seasons:
+            self._finish(self._most(wins), scores, "the last season allowed is over")
+        else:
+            grads = [Task("graduate", p) for p in self.order() if self.state.team(p)]
+            self._now(*grads, Task("new_season"))
+        return [Event(f"season {self.season} won; seasons won: {wins}")]
+
+    def _options_graduate(self, task: Task) -> list[Action]:
+        return [Graduate(st.id) for st in self.state.team(task.player)]
+
+    def _do_graduate(self, task: Task, action: Graduate) -> list[Event]:
+        s = self.state
+        st: Stack = s.stack(action.stack)
+        for card in [st.top, *st.under.clear()]:
+            s.box.add(card)
+        s.stacks.remove(st)
+        return [Event(f"{s.data.name(st.top)} graduates, with every card attached, and leaves the game")]
+
+    def _auto_new_season(self, task: Task) -> list[Event]:
+        s = self.state
+        self.season += 1
+        self._phase = "draft"
+        if len(s.active_sport):
+            s.active_sport.move(s.active_sport[0], s.sport_used)
+        if not len(s.sport_top) and not len(s.sport_deck):
+            for card in s.sport_used.clear():
+                s.sport_deck.add(card)
+        for card in s.active_regions.clear():
+            s.region_deck.add(card)
+        if not self.rules.graduation_keep_hands:
+            for hand in s.hands:
+                for card in hand.clear():
+                    s.episode_discard.add(card)
+        draws = [
+            Task("athlete", p, "team")
+            for p in range(self.players)
+            for _ in range(max(0, self.rules.team_size - len(s.team(p))))
+        ]
+        self._now(Task("region"), *draws, Task("start_training"))
+        return [Event(f"season {self.season} begins: the Regions are reshuffled and teams filled back up")]

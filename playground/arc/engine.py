@@ -1,0 +1,516 @@
+"""Tournament Arc's engine: setup, the draft and training, on the core engine contract.
+
+The game is a queue of tasks. A task is a player's decision (keep an Athlete, play an Episode,
+pick a team), a chance step (draw a card: each card id with its copies over the deck), or a
+bookkeeping step the engine does by itself (pass the draft hands, end a turn). Competing and
+the extended modes live in compete.py.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result
+from playground.core.zones import Row, Zone
+
+from .actions import Discard, EndTurn, Keep, Mulligan, Play, Take
+from .cards import ArcData, load_data
+from .compete import Competition
+from .rules import Rules
+from .state import State, Task
+
+FIRST_GAME_SPORTS = ("Relay Race", "Baseball", "Golf")
+CHANCE_KINDS = {"region", "athlete", "episode", "sport", "steal"}
+PLAYER_KINDS = {"keep", "turn", "discard_down", "take", "pick", "graduate"}
+PHASES = {
+    "region": "draft",
+    "keep": "draft",
+    "athlete": "draft",
+    "turn": "training",
+    "episode": "training",
+    "discard_down": "training",
+    "take": "training",
+    "steal": "training",
+    "sport": "sport reveal",
+    "pick": "competing",
+    "graduate": "graduation",
+}
+
+
+class ArcGame(Competition):
+    """A game of Tournament Arc: one season, a tournament, or a graduation series."""
+
+    def __init__(
+        self, rules: Rules | None = None, data: ArcData | None = None, seed: int = 0, players: int = 2
+    ):
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+            raise ValueError(f"Tournament Arc is for 2 to 6 players; got {players!r}")
+        super().__init__(seed, players)
+        self.rules = rules if rules is not None else Rules()
+        if not isinstance(self.rules, Rules):
+            raise TypeError("rules must be a playground.arc.Rules object")
+        self.data = data if data is not None else load_data()
+        d = self.data
+        top = [s.id for name in FIRST_GAME_SPORTS for s in d.sports.values() if s.name == name]
+        if not self.rules.first_game_sports:
+            top = []
+        self.state = State(
+            d,
+            self.rules,
+            players,
+            Zone("region deck", list(d.regions)),
+            Zone("athlete deck", list(d.athletes)),
+            Zone("episode deck", d.episode_deck()),
+            Zone("sport deck", [s for s in d.sports if s not in top]),
+            Row("sport deck top (known order)", top),
+        )
+        self.tasks: deque[Task] = deque()
+        self.round = 0
+        self.season = 1
+        self.mulligan_used: set[int] = set()
+        self._last_turn_player: int | None = None
+        self._phase = "draft"
+        self._result: Result | None = None
+        self._start_competition_state()
+        self._then(Task("region"), *self._draft_tasks())
+        self._advance([])
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    def fresh(self) -> ArcGame:
+        return ArcGame(self.rules, self.data, self.seed, self.players)
+
+    def current_actor(self) -> int | str | None:
+        if not self.tasks:
+            return None
+        task = self.tasks[0]
+        return CHANCE if task.kind in CHANCE_KINDS else task.player
+
+    def phase(self) -> str:
+        return PHASES.get(self.tasks[0].kind, self._phase) if self.tasks else "over"
+
+    def chance_for(self) -> int | None:
+        return self.tasks[0].player if self.tasks else None
+
+    def figures(self) -> dict[str, Any]:
+        s = self.state
+        mc = s.main_character_stacks()
+        sport = s.sport()
+        return {
+            "sport": sport.name if sport else "",
+            "main_character": ", ".join(s.data.name(m.top) for m in mc) if s.revealed else "",
+        }
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def state_frame(self) -> pd.DataFrame:
+        """One row per Athlete on the table (see State.athletes_frame)."""
+        return self.state.athletes_frame()
+
+    def zones_frame(self) -> pd.DataFrame:
+        """One row per card zone: decks, hands, piles, stacks."""
+        return self.state.table().frame()
+
+    # -- chance -----------------------------------------------------------------------------------
+
+    def _source(self, task: Task) -> Zone | Row:
+        s = self.state
+        if task.kind == "region":
+            return s.region_deck
+        if task.kind == "athlete":
+            return s.athlete_deck
+        if task.kind == "episode":
+            return s.episode_deck
+        if task.kind == "steal":
+            return s.hands[task.info]
+        return s.sport_top if len(s.sport_top) else s.sport_deck
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        source = self._source(self.tasks[0])
+        if isinstance(source, Row):
+            return [(source[0], Fraction(1))]
+        return source.draw_outcomes()
+
+    def chance_probability(self, outcome: Action) -> Fraction | None:
+        if self.current_actor() != CHANCE or not isinstance(outcome, str):
+            return None
+        source = self._source(self.tasks[0])
+        if isinstance(source, Row):
+            return Fraction(1) if outcome == source[0] else None
+        return source.draw_probability(outcome)
+
+    def sample_chance(self) -> Action:
+        source = self._source(self.tasks[0])
+        return source[0] if isinstance(source, Row) else source.sample(self.rng)
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.current_actor() == CHANCE and isinstance(action, Play | Discard | EndTurn | Mulligan):
+            raise IllegalAction(
+                f"{self._last_player_name()} has already played {self.rules.plays_per_turn} Episode cards "
+                f"this turn: a turn has exactly {self.rules.plays_per_turn} plays, then the hand is refilled."
+            )
+        return super().apply(action)
+
+    def _last_player_name(self) -> str:
+        return self.player_name(self._last_turn_player) if self._last_turn_player is not None else "Nobody"
+
+    # -- player actions ---------------------------------------------------------------------------
+
+    def player_actions(self) -> list[Action]:
+        task = self.tasks[0]
+        return getattr(self, f"_options_{task.kind}")(task)
+
+    def _options_keep(self, task: Task) -> list[Action]:
+        return [Keep(a) for a in self.state.draft_hands[task.player].kinds()]
+
+    def _source_of_plays(self, p: int) -> Zone:
+        return self.state.pool if self.rules.ruleset == "competitive" else self.state.hands[p]
+
+    def _options_turn(self, task: Task) -> list[Action]:
+        p = task.player
+        actions: list[Action] = []
+        for card in self._source_of_plays(p).kinds():
+            actions.extend(Play(card, t) for t in self._targets(card, p))
+        if (
+            self.rules.mulligan
+            and self.rules.ruleset == "standard"
+            and task.info == 0
+            and p not in self.mulligan_used
+            and len(self.state.hands[p])
+        ):
+            actions.append(Mulligan())
+        return actions or [EndTurn()]
+
+    def _targets(self, card: str, p: int) -> list[str]:
+        """Where an Episode card can be played (every Athlete, unless the card says otherwise)."""
+        s = self.state
+        e = s.data.episodes[card]
+        stacks = [st.id for st in s.stacks]
+        if e.kind == "attach" or e.effect in ("growth_spurt", "magical_girl"):
+            return stacks
+        if e.effect == "non_canon_ova":
+            found = [
+                f"{st.id}/{c}" for st in s.stacks for c in dict.fromkeys(st.under) if not self._is_dad(c)
+            ]
+            return found or [""]
+        if e.effect == "birthday_party" and self.rules.ruleset == "standard":
+            return [f"P{v + 1}" for v in range(self.players) if v != p]
+        return [""]
+
+    def _is_dad(self, card: str) -> bool:
+        e = self.state.data.episodes.get(card)
+        return e is not None and e.effect == "someones_dad"
+
+    def _options_discard_down(self, task: Task) -> list[Action]:
+        return [Discard(c) for c in self.state.hands[task.player].kinds()]
+
+    def _options_take(self, task: Task) -> list[Action]:
+        return [Take(c) for c in self.state.hands[task.info].kinds()]
+
+    def why_illegal(self, action: Action) -> str:
+        task = self.tasks[0]
+        who = self.player_name(task.player) if task.player is not None else "Nobody"
+        if isinstance(action, Play) and task.kind == "turn":
+            return self._why_play_illegal(action, task.player)
+        if isinstance(action, Play):
+            return f"No Episode can be played now: it is time to {PHASES.get(task.kind, task.kind)}."
+        if isinstance(action, Keep):
+            return f"{who} can only keep an Athlete from their draft hand now."
+        return super().why_illegal(action)
+
+    def _why_play_illegal(self, action: Play, p: int) -> str:
+        s = self.state
+        who = self.player_name(p)
+        e = s.data.episodes.get(action.card)
+        if e is None:
+            return f"{action.card!r} is not an Episode card."
+        where = "the public pool" if self.rules.ruleset == "competitive" else f"{who}'s hand"
+        if action.card not in self._source_of_plays(p):
+            return f"{e.name} is not in {where}: only cards there can be played."
+        if e.effect == "non_canon_ova" and "/" in action.target and self._is_dad(action.target.split("/")[1]):
+            return "Non-Canon OVA cannot discard Someone's Dad: he counts as an Athlete, not an Episode."
+        if e.effect == "non_canon_ova" and action.target in {st.id for st in s.stacks}:
+            top = s.stack(action.target).top
+            if self._is_dad(top):
+                return "Non-Canon OVA cannot be played on Someone's Dad: he is an Athlete, not an Episode."
+            return "Non-Canon OVA discards a card attached to an Athlete: name the card, like #3/E05."
+        if (
+            e.kind != "attach"
+            and action.target.startswith("#")
+            and e.effect not in ("growth_spurt", "magical_girl", "non_canon_ova")
+        ):
+            return f"{e.name} is a {e.kind} card: only star-icon (attach) cards are attached to an Athlete."
+        targets = self._targets(action.card, p)
+        shown = ", ".join(t or "(no target)" for t in targets[:8])
+        return f"{e.name} cannot be played on {action.target or '(no target)'}; it can go on: {shown}."
+
+    # -- applying -----------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        task = self.tasks.popleft()
+        events = getattr(self, f"_do_{task.kind}")(task, action)
+        self._advance(events)
+        return events
+
+    def _then(self, *tasks: Task) -> None:
+        """Queue tasks at the end."""
+        self.tasks.extend(tasks)
+
+    def _now(self, *tasks: Task) -> None:
+        """Queue tasks at the front, in the order given."""
+        self.tasks.extendleft(reversed(tasks))
+
+    def _advance(self, events: list[Event]) -> None:
+        """Run bookkeeping steps and skip draws from empty decks until someone must act."""
+        while self.tasks:
+            task = self.tasks[0]
+            if task.kind in PLAYER_KINDS:
+                return
+            if task.kind in CHANCE_KINDS:
+                if self._ready_to_draw(task, events):
+                    return
+                self.tasks.popleft()
+                continue
+            self.tasks.popleft()
+            events.extend(getattr(self, f"_auto_{task.kind}")(task) or [])
+
+    def _ready_to_draw(self, task: Task, events: list[Event]) -> bool:
+        """Whether the task's deck has a card, reshuffling its discards first where allowed."""
+        s = self.state
+        source = self._source(task)
+        if len(source):
+            return True
+        if task.kind in ("episode", "athlete") and self.rules.reshuffle_discards:
+            pile = s.episode_discard if task.kind == "episode" else s.athlete_discard
+            if len(pile):
+                for card in pile.clear():
+                    source.add(card)
+                events.append(
+                    Event(f"the {task.kind} deck ran out: its discard pile is shuffled into a new deck")
+                )
+                return True
+        events.append(Event(f"no card left to draw for the {task.kind} deck: nothing is drawn"))
+        return False
+
+    def _do_region(self, task: Task, card: str) -> list[Event]:
+        s = self.state
+        s.region_deck.move(card, s.active_regions)
+        return [Event(f"{s.data.name(card)} is an active Region")]
+
+    def _do_athlete(self, task: Task, card: str) -> list[Event]:
+        s = self.state
+        p, dest = task.player, task.info
+        name = s.data.name(card)
+        if dest == "draft":
+            s.athlete_deck.move(card, s.draft_hands[p])
+            return [Event(f"{self.player_name(p)} draws an Athlete for the draft")]
+        if dest == "team":
+            s.athlete_deck.remove(card)
+            s.new_stack(p, card)
+            return [Event(f"{self.player_name(p)} drafts {name}")]
+        how, stack_id = dest
+        st = s.stack(stack_id)
+        s.athlete_deck.remove(card)
+        if how == "under":
+            st.under.add(card)
+            return [Event(f"{name} goes under {s.data.name(st.top)} and acts as an Episode card")]
+        st.under.add(st.top)
+        old, st.top = st.top, card
+        return [
+            Event(
+                f"{s.data.name(old)} transforms: {name} on top, {s.data.name(old)} under as an Episode card"
+            )
+        ]
+
+    def _do_episode(self, task: Task, card: str) -> list[Event]:
+        s = self.state
+        if task.player is None:
+            s.episode_deck.move(card, s.pool)
+            return [Event(f"{s.data.name(card)} joins the public pool")]
+        s.episode_deck.move(card, s.hands[task.player])
+        return [Event(f"{self.player_name(task.player)} draws an Episode")]
+
+    def _do_steal(self, task: Task, card: str) -> list[Event]:
+        s = self.state
+        s.hands[task.info].move(card, s.hands[task.player])
+        return [
+            Event(f"{self.player_name(task.player)} takes a card from {self.player_name(task.info)}'s hand")
+        ]
+
+    def _do_take(self, task: Task, action: Take) -> list[Event]:
+        return self._do_steal(task, action.card)
+
+    def _do_keep(self, task: Task, action: Keep) -> list[Event]:
+        s = self.state
+        s.draft_hands[task.player].remove(action.athlete)
+        s.new_stack(task.player, action.athlete)
+        return [Event(f"{self.player_name(task.player)} keeps an Athlete face down")]
+
+    def _do_discard_down(self, task: Task, action: Discard) -> list[Event]:
+        s = self.state
+        s.hands[task.player].move(action.card, s.episode_discard)
+        return [Event(f"{self.player_name(task.player)} discards {s.data.name(action.card)}")]
+
+    def _do_turn(self, task: Task, action: Action) -> list[Event]:
+        p = task.player
+        self._last_turn_player = p
+        if isinstance(action, EndTurn):
+            return [Event(f"{self.player_name(p)} has no card to play and ends the turn")]
+        if isinstance(action, Mulligan):
+            hand = self.state.hands[p]
+            cards = hand.clear()
+            for c in cards:
+                self.state.episode_discard.add(c)
+            self.mulligan_used.add(p)
+            self._now(*[Task("episode", p) for _ in cards], Task("turn", p, 0))
+            return [
+                Event(f"{self.player_name(p)} takes a mulligan: {len(cards)} cards discarded and redrawn")
+            ]
+        events, follow = self._play(p, action)
+        plays = task.info + 1
+        rest = [Task("turn", p, plays)] if plays < self.rules.plays_per_turn else []
+        self._now(*follow, *rest)
+        return events
+
+    def _play(self, p: int, action: Play) -> tuple[list[Event], list[Task]]:
+        """Play one Episode card: its effect now, and any draws it needs next."""
+        s = self.state
+        e = s.data.episodes[action.card]
+        self._source_of_plays(p).remove(action.card)
+        who = self.player_name(p)
+        follow: list[Task] = []
+        if e.kind == "attach":
+            st = s.stack(action.target)
+            st.under.add(action.card)
+            text = f"{who} attaches {e.name} to {s.data.name(st.top)}"
+        elif e.effect == "someones_dad":
+            s.new_stack(p, action.card)
+            text = f"{who} plays Someone's Dad: he joins the team as an Athlete"
+        elif e.kind == "lock":
+            s.locks.add(action.card)
+            text = f"{who} plays {e.name}: it stays on the table, active"
+            if e.effect == "extra_region":
+                follow.append(Task("region"))
+        else:
+            s.episode_discard.add(action.card)
+            text, follow = self._discard_effect(p, e.effect, action.target)
+        return [Event(text)], follow
+
+    def _discard_effect(self, p: int, effect: str, target: str) -> tuple[str, list[Task]]:
+        s = self.state
+        who = self.player_name(p)
+        if effect == "non_canon_ova":
+            if not target:
+                return f"{who} plays Non-Canon OVA, but no card is attached anywhere", []
+            stack_id, card = target.split("/")
+            st = s.stack(stack_id)
+            st.under.move(card, s.athlete_discard if card in s.data.athletes else s.episode_discard)
+            return (
+                f"{who} plays Non-Canon OVA: {s.data.name(card)} is discarded from {s.data.name(st.top)}",
+                [],
+            )
+        if effect == "birthday_party":
+            if not target:
+                return f"{who} plays Birthday Party: there are no hands to take from", []
+            victim = int(target[1:]) - 1
+            kind = "steal" if self.rules.birthday_party_random else "take"
+            if not len(s.hands[victim]):
+                return f"{who} plays Birthday Party on {self.player_name(victim)}, whose hand is empty", []
+            return f"{who} plays Birthday Party on {self.player_name(victim)}", [Task(kind, p, victim)]
+        how = "under" if effect == "growth_spurt" else "over"
+        name = "Growth Spurt" if effect == "growth_spurt" else "Magical Girl Transformation"
+        return f"{who} plays {name} on {s.data.name(s.stack(target).top)}", [
+            Task("athlete", p, (how, target))
+        ]
+
+    # -- bookkeeping ----------------------------------------------------------------------------
+
+    def order(self) -> list[int]:
+        """Who takes turns this round, in clockwise order."""
+        n = self.players
+        first = (self.rules.first_player - 1) % n
+        if self.rules.rotate_start:
+            first = (first + max(self.round - 1, 0)) % n
+        return [(first + i) % n for i in range(n)]
+
+    def _draft_tasks(self) -> list[Task]:
+        k = self.rules.team_size
+        tasks = [Task("athlete", p, "draft") for p in range(self.players) for _ in range(k)]
+        for pick in range(k):
+            tasks += [Task("keep", p) for p in range(self.players)]
+            if pick < k - 1:
+                tasks.append(Task("pass_draft"))
+        return [*tasks, Task("reveal_team"), Task("start_training")]
+
+    def _auto_pass_draft(self, task: Task) -> list[Event]:
+        hands = self.state.draft_hands
+        cards = [h.clear() for h in hands]
+        for p, held in enumerate(cards):
+            for c in held:
+                hands[(p + 1) % self.players].add(c)
+        return [Event("the rest of each draft hand is passed clockwise")]
+
+    def _auto_reveal_team(self, task: Task) -> list[Event]:
+        self.state.revealed = True
+        return [Event("everyone flips their Athletes face up")]
+
+    def _auto_start_training(self, task: Task) -> list[Event]:
+        s = self.state
+        self._phase = "training"
+        self.round = 0
+        if self.rules.ruleset == "standard":
+            draws = [
+                Task("episode", p)
+                for p in range(self.players)
+                for _ in range(self.rules.hand_size - len(s.hands[p]))
+            ]
+        else:
+            draws = [Task("episode") for _ in range(self.rules.pool_size - len(s.pool))]
+        if self.rules.mode == "tournament":
+            self._now(*draws, Task("tournament_round"))
+            return []
+        reveal = [Task("sport")] if self.rules.sport_reveal_after == 0 else []
+        self._now(*draws, *reveal, Task("training_round"))
+        return []
+
+    def _auto_training_round(self, task: Task) -> list[Event]:
+        self.round += 1
+        self._now(*self._turn_tasks(), Task("round_end"))
+        return []
+
+    def _turn_tasks(self) -> list[Task]:
+        return [t for p in self.order() for t in (Task("turn", p, 0), Task("after_turn", p))]
+
+    def _auto_after_turn(self, task: Task) -> list[Event]:
+        s = self.state
+        p = task.player
+        if self.rules.ruleset == "competitive":
+            self._now(*[Task("episode") for _ in range(self.rules.pool_size - len(s.pool))])
+            return []
+        extra = len(s.hands[p]) - self.rules.hand_size
+        if extra > 0:
+            self._now(*[Task("discard_down", p) for _ in range(extra)])
+        else:
+            self._now(*[Task("episode", p) for _ in range(-extra)])
+        return []
+
+    def _auto_round_end(self, task: Task) -> list[Event]:
+        done = self.round >= self.rules.training_rounds
+        reveal = [Task("sport")] if self.round == self.rules.sport_reveal_after else []
+        self._now(*reveal, Task("compete") if done else Task("training_round"))
+        return []
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+
+def new_game(
+    rules: Rules | None = None, data: ArcData | None = None, seed: int = 0, players: int = 2
+) -> ArcGame:
+    """A new game of Tournament Arc (2 to 6 players), seeded: same seed, same story."""
+    return ArcGame(rules, data, seed, players)

@@ -1,0 +1,113 @@
+"""Exact expectations before the Sport is revealed: what is an Athlete or an Episode worth?
+
+The Sport comes off a shuffled deck, so before the reveal each Sport still in the deck is
+equally likely (or certain, when the first-game order is on top). Every function here is an
+exact average over that deck, as a Fraction: a sum of (chance of the Sport) x (score for it).
+Inputs are plain values (mappings of stats, Sport records), never game objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+
+from playground.core.dist import Dist
+
+from .cards import STATS, Sport
+from .scoring import athlete_score
+
+MAX_SPORTS = 100
+MAX_ATHLETES = 20
+
+
+def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
+    """The next Sport revealed: each card in the deck equally likely, or the known top card.
+
+    deck holds at most 100 Sport cards.
+    """
+    if top:
+        return Dist({top[0]: 1})
+    cards = list(deck)
+    if not cards:
+        raise ValueError("the Sport deck is empty: there is no Sport to reveal")
+    if len(cards) > MAX_SPORTS:
+        raise ValueError(f"at most {MAX_SPORTS} Sport cards; got {len(cards)}")
+    return Dist.uniform(cards)
+
+
+def _chances(sports: Dist | Iterable[Sport]) -> Dist:
+    return sports if isinstance(sports, Dist) else sport_chances(sports)
+
+
+def stat_chances(sports: Dist | Iterable[Sport]) -> dict[str, Fraction]:
+    """For each stat, the chance that the next Sport counts it (is relevant).
+
+    A +1 in a stat is worth exactly this many points on average: the key to every Episode's worth.
+    """
+    dist = _chances(sports)
+    return {s: sum((p for sport, p in dist.items() if s in sport.relevant), Fraction(0)) for s in STATS}
+
+
+def expected_athlete_score(
+    base: Mapping[str, int],
+    episodes: Sequence[Mapping[str, int]],
+    sports: Dist | Iterable[Sport],
+    multiplier: int = 1,
+) -> Fraction:
+    """An Athlete's average score over the Sports still to come (each Sport's chance x score)."""
+    dist = _chances(sports)
+    return sum(
+        (p * athlete_score(base, episodes, sport.relevant, multiplier) for sport, p in dist.items()),
+        Fraction(0),
+    )
+
+
+def episode_value(
+    modifiers: Mapping[str, int], sports: Dist | Iterable[Sport], multiplier: int = 1
+) -> Fraction:
+    """What attaching an Episode adds to an Athlete's score on average, before the reveal.
+
+    By the distributive law and linearity: multiplier x sum over stats of modifier x P(stat counts).
+    """
+    chances = stat_chances(sports)
+    return multiplier * sum((chances[s] * v for s, v in modifiers.items() if s in chances), Fraction(0))
+
+
+def best_team(scores: Sequence[int], size: int, lowest: bool = False) -> int:
+    """The team score of the best choice of ``size`` Athletes (all of them if fewer)."""
+    ordered = sorted(scores, reverse=not lowest)
+    return sum(ordered[: min(size, len(ordered))])
+
+
+def expected_team_score(
+    athletes: Sequence[tuple[Mapping[str, int], Sequence[Mapping[str, int]], int]],
+    sports: Dist | Iterable[Sport],
+) -> Fraction:
+    """A team's average score over the Sports to come, sending out the best Athletes each time.
+
+    athletes: up to 20 (base, episodes, multiplier) triples. For a "lowest wins" Sport the
+    team sends out its lowest scorers; a "most cards" Sport is scored like the others here.
+    """
+    if len(athletes) > MAX_ATHLETES:
+        raise ValueError(f"at most {MAX_ATHLETES} Athletes; got {len(athletes)}")
+    dist = _chances(sports)
+    total = Fraction(0)
+    for sport, p in dist.items():
+        scores = [athlete_score(b, e, sport.relevant, m) for b, e, m in athletes]
+        total += p * best_team(scores, sport.team_size, sport.effect == "lowest_wins")
+    return total
+
+
+def score_distribution(
+    base: Mapping[str, int],
+    episodes: Sequence[Mapping[str, int]],
+    sports: Dist | Iterable[Sport],
+    multiplier: int = 1,
+) -> Dist:
+    """Every score the Athlete can end with and its exact chance, over the Sports to come."""
+    dist = _chances(sports)
+    weights: dict[int, Fraction] = {}
+    for sport, p in dist.items():
+        v = athlete_score(base, episodes, sport.relevant, multiplier)
+        weights[v] = weights.get(v, Fraction(0)) + p
+    return Dist(weights)

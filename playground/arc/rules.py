@@ -1,0 +1,166 @@
+"""Every number and switch of Tournament Arc, as one frozen Rules object.
+
+Defaults follow the Tournament Arc rulebook (FAQ included). Where the rulebook is silent the
+default is the project's ruling (shared/rules-notes.md section 2, or a ruling made while building
+this engine) and the help text says "ruling". A teacher flips any of them from the rules panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from playground.core.rules import RulesBase, RulesError, rule
+
+RULESETS = ("standard", "competitive")
+MODES = ("season", "tournament", "graduation")
+MC_TIES = ("nobody", "all tied")
+
+
+@dataclass(frozen=True)
+class Rules(RulesBase):
+    """The rules of Tournament Arc. Build with keywords; every value is checked."""
+
+    sections: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("Season", "ruleset"),
+        ("Scoring", "homefield_multiplier"),
+        ("Cards", "evil_clone_multiplier"),
+        ("Modes", "tournament_sports_to_win"),
+        ("House rules", "mulligan"),
+    )
+
+    # -- the season ---------------------------------------------------------------------------
+    ruleset: str = rule(
+        "standard",
+        "standard: private hands of Episodes (rulebook); competitive: no hands, a public pool "
+        "of Episodes everyone picks from (rulebook's Competitive Ruleset).",
+        choices=RULESETS,
+    )
+    mode: str = rule(
+        "season",
+        "season: one game (rulebook); tournament: a Sport every round, first to claim enough "
+        "Sports wins; graduation: several seasons, first to win enough seasons wins.",
+        choices=MODES,
+    )
+    team_size: int = rule(3, "Athletes each player drafts (rulebook: 3).", low=1, high=5)
+    hand_size: int = rule(5, "Episode cards in a hand (rulebook: 5).", low=2, high=8)
+    plays_per_turn: int = rule(2, "Episode cards played each turn (rulebook: 2).", low=1, high=4)
+    training_rounds: int = rule(4, "Training rounds: turns each player takes (rulebook: 4).", low=1, high=8)
+    sport_reveal_after: int = rule(
+        2, "The Sport is revealed after everyone has had this many turns (rulebook: 2).", low=0, high=8
+    )
+    first_game_sports: bool = rule(
+        False,
+        "The rulebook's first-game tip: Relay Race, Baseball and Golf are put on top of the "
+        "Sport deck, in that order, so the first Sport is known in advance.",
+    )
+    first_player: int = rule(
+        1,
+        "Ruling: the rulebook starts with whoever last played a sport or won; here Player N "
+        "starts (counted round the table if there are fewer players).",
+        low=1,
+        high=6,
+    )
+    pool_size: int = rule(
+        10, "Competitive ruleset: Episodes face up in the public pool (rulebook: 10).", low=2, high=20
+    )
+
+    # -- scoring ------------------------------------------------------------------------------
+    homefield_multiplier: int = rule(
+        2,
+        "Homefield Advantage: an Athlete from an active Region scores times this (rulebook: 2).",
+        low=1,
+        high=4,
+    )
+    main_character_multiplier: int = rule(
+        2, "Main Character: the token's Athlete scores times this (rulebook: 2).", low=1, high=4
+    )
+    bonuses_stack: bool = rule(
+        True, "FAQ: bonuses stack (x2 and x2 make x4). Off: only the biggest one counts."
+    )
+    multiply_negatives: bool = rule(
+        True, "FAQ: a negative score is multiplied too (-3 x2 = -6). Off: negative scores stay as they are."
+    )
+    main_character_on_tie: str = rule(
+        "nobody",
+        "FAQ's Ensemble Cast rule: with a tie for most attached cards nobody is Main Character. "
+        "'all tied' is a house variant: every tied Athlete gets the bonus.",
+        choices=MC_TIES,
+    )
+    main_character_min_cards: int = rule(
+        1,
+        "Ruling: the Main Character needs at least this many attached cards (with none attached "
+        "anywhere, nobody has 'more than any other').",
+        low=1,
+        high=5,
+    )
+    lower_athlete_counts: bool = rule(
+        True,
+        "FAQ: an Athlete under another (Growth Spurt, Magical Girl Transformation) acts as an "
+        "Episode card, so it counts towards the Main Character. Off: only Episodes count (ruling).",
+    )
+    max_tie_replacements: int = rule(
+        10,
+        "A tie replaces the Sport with the next one (rulebook). Ruling: after this many "
+        "replacements in one competition, or when the Sport deck is empty, the tied players share the win.",
+        low=0,
+        high=24,
+    )
+    tie_sport_effects: bool = rule(
+        True,
+        "Ruling: a Sport that replaces a tied one has its effect at once, as at the reveal.",
+    )
+
+    # -- the named cards ------------------------------------------------------------------------
+    evil_clone_multiplier: int = rule(
+        2,
+        "Ruling: Evil Clone multiplies its Athlete's score by this (FAQ: it is a multiplier).",
+        low=1,
+        high=4,
+    )
+    birthday_party_random: bool = rule(
+        True,
+        "Ruling: Birthday Party takes a card at random from the hand of the player you name. Off: "
+        "you look at the hand and choose. In the competitive ruleset (no hands) it takes nothing.",
+    )
+    reshuffle_discards: bool = rule(
+        True, "FAQ: when the Episode deck runs out, the discard pile is shuffled into a new deck."
+    )
+
+    # -- the modes -----------------------------------------------------------------------------
+    tournament_sports_to_win: int = rule(
+        3, "Tournament mode: Sports to claim to win (rulebook: 3).", low=1, high=8
+    )
+    tournament_max_rounds: int = rule(
+        24,
+        "Ruling: tournament mode ends after this many rounds (the most Sports claimed wins, ties "
+        "share), so a game always ends.",
+        low=1,
+        high=60,
+    )
+    graduation_seasons_to_win: int = rule(2, "Graduation mode: seasons to win (rulebook: 2).", low=1, high=4)
+    graduation_max_seasons: int = rule(
+        6,
+        "Ruling: graduation mode ends after this many seasons (the most seasons won wins, ties share).",
+        low=1,
+        high=10,
+    )
+    graduation_keep_hands: bool = rule(
+        True,
+        "Ruling: in graduation mode hands carry over to the next season and are topped up to the "
+        "hand size. Off: hands are discarded and 5 new cards drawn.",
+    )
+
+    # -- house rules ---------------------------------------------------------------------------
+    mulligan: bool = rule(
+        False,
+        "House rule: once per game, at the start of your turn, discard your whole hand and draw as many.",
+    )
+    rotate_start: bool = rule(False, "House rule: each round a different player starts (rotating clockwise).")
+
+    def check_together(self) -> None:
+        if self.sport_reveal_after > self.training_rounds:
+            raise RulesError(
+                f"rules field 'sport_reveal_after' ({self.sport_reveal_after}) cannot be more than "
+                f"'training_rounds' ({self.training_rounds}): the Sport must be revealed before scoring."
+            )

@@ -1,0 +1,159 @@
+"""How an Athlete scores, on plain values a student can type, and the tip "multiply after adding".
+
+The rulebook's score of one Athlete: add the relevant stats (base stats plus every attached
+modifier), then multiply by every active bonus (Homefield, Main Character, Evil Clone). The
+engine scores with these same functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from math import prod
+
+import sympy
+
+MAX_EPISODES = 1000
+MAX_VALUE = 10**6
+MAX_MULTIPLIERS = 50
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_VALUE:
+        raise ValueError(f"{what} must be a whole number from {-MAX_VALUE} to {MAX_VALUE}; got {value!r}")
+    return value
+
+
+def _stats(mapping: object, what: str) -> dict[str, int]:
+    if not isinstance(mapping, Mapping):
+        raise ValueError(f"{what} must be a mapping like {{'body': 2}}; got {mapping!r}")
+    return {str(k): _int(v, f"{what}[{k!r}]") for k, v in mapping.items()}
+
+
+def athlete_total(
+    base: Mapping[str, int], episodes: Sequence[Mapping[str, int]], relevant: Iterable[str]
+) -> int:
+    """The relevant stats added up: base stats plus every attached modifier, before bonuses.
+
+    A stat missing from ``base`` or from an Episode counts as 0. At most 1000 Episodes, values
+    between -1,000,000 and 1,000,000.
+    """
+    base = _stats(base, "base")
+    if isinstance(episodes, Mapping) or not isinstance(episodes, Sequence):
+        raise ValueError("episodes must be a list of mappings, one per attached card, like [{'body': 2}]")
+    if len(episodes) > MAX_EPISODES:
+        raise ValueError(f"at most {MAX_EPISODES} attached Episodes; got {len(episodes)}")
+    mods = [_stats(e, f"episodes[{i}]") for i, e in enumerate(episodes)]
+    if isinstance(relevant, str):
+        relevant = [relevant]
+    names = list(dict.fromkeys(relevant))
+    return sum(base.get(s, 0) + sum(m.get(s, 0) for m in mods) for s in names)
+
+
+def athlete_score(
+    base: Mapping[str, int],
+    episodes: Sequence[Mapping[str, int]],
+    relevant: Iterable[str],
+    multiplier: int = 1,
+) -> int:
+    """One Athlete's score: the relevant stats added up, then times the multiplier.
+
+    ``multiplier`` is the product of the active bonuses (Homefield x2, Main Character x2, each
+    Evil Clone). The rulebook's Xavier: base Teamwork 1, Body 2, Underdog 0; Episodes bring
+    Teamwork +3 and -2, Body +2 and -1, Underdog +1; at home (x2) he scores 12.
+
+    >>> athlete_score({"teamwork": 1, "body": 2, "underdog": 0},
+    ...               [{"teamwork": 3, "body": 2}, {"teamwork": -2, "body": -1, "underdog": 1}],
+    ...               ["teamwork", "body", "underdog"], multiplier=2)
+    12
+    """
+    return athlete_total(base, episodes, relevant) * _int(multiplier, "multiplier")
+
+
+def combined_multiplier(
+    multipliers: Sequence[int], total: int = 0, *, stack: bool = True, negatives: bool = True
+) -> int:
+    """The one number an Athlete's total is multiplied by.
+
+    FAQ: bonuses stack (their product: x2 and x2 make x4) and negative totals are multiplied
+    too. With ``stack`` off only the biggest bonus counts; with ``negatives`` off a negative
+    total is not multiplied. At most 50 multipliers.
+    """
+    if len(multipliers) > MAX_MULTIPLIERS:
+        raise ValueError(f"at most {MAX_MULTIPLIERS} multipliers; got {len(multipliers)}")
+    values = [_int(m, "a multiplier") for m in multipliers]
+    if total < 0 and not negatives:
+        return 1
+    if not values:
+        return 1
+    return prod(values) if stack else max(values)
+
+
+# -- the distributive tip, in sympy ---------------------------------------------------------
+
+
+def distributive_forms(values: Sequence[int | str], multiplier: int | str = "m") -> tuple:
+    """(m*(a+b+...), m*a + m*b + ...) as sympy expressions, and whether they are equal.
+
+    values are numbers or names of symbols (at most 50). ``sympy.expand`` turns the first
+    form into the second and ``sympy.factor`` back: the Distributive Property the rulebook's
+    Tip #4 relies on.
+    """
+    if len(values) > MAX_MULTIPLIERS:
+        raise ValueError(f"at most {MAX_MULTIPLIERS} values; got {len(values)}")
+    terms = [sympy.Symbol(v) if isinstance(v, str) else sympy.Integer(_int(v, "a value")) for v in values]
+    m = (
+        sympy.Symbol(multiplier)
+        if isinstance(multiplier, str)
+        else sympy.Integer(_int(multiplier, "multiplier"))
+    )
+    added_first = sympy.Mul(m, sympy.Add(*terms, evaluate=False), evaluate=False)
+    multiplied_each = sympy.Add(*[sympy.Mul(m, t, evaluate=False) for t in terms], evaluate=False)
+    return added_first, multiplied_each, sympy.simplify(added_first - multiplied_each) == 0
+
+
+def operation_count(values: int, multipliers: int) -> dict[str, int]:
+    """Operations to score ``values`` numbers under ``multipliers`` bonuses, both ways.
+
+    Multiply after adding: values-1 additions, then one multiplication per bonus.
+    Multiply each first: one multiplication per bonus for every value, then values-1 additions.
+    values from 1 to 1000, multipliers from 0 to 50.
+    """
+    if isinstance(values, bool) or not isinstance(values, int) or not 1 <= values <= MAX_EPISODES:
+        raise ValueError(f"values must be a whole number from 1 to {MAX_EPISODES}; got {values!r}")
+    if (
+        isinstance(multipliers, bool)
+        or not isinstance(multipliers, int)
+        or not 0 <= multipliers <= MAX_MULTIPLIERS
+    ):
+        raise ValueError(
+            f"multipliers must be a whole number from 0 to {MAX_MULTIPLIERS}; got {multipliers!r}"
+        )
+    return {
+        "add then multiply": (values - 1) + multipliers,
+        "multiply each then add": values * multipliers + (values - 1),
+    }
+
+
+def count_both_ways(values: Sequence[int], multipliers: Sequence[int]) -> dict[str, tuple[int, int]]:
+    """Score both ways, counting every + and x actually done: {way: (result, operations)}."""
+    nums = [_int(v, "a value") for v in values]
+    mults = [_int(m, "a multiplier") for m in multipliers]
+    if not 1 <= len(nums) <= MAX_EPISODES or len(mults) > MAX_MULTIPLIERS:
+        raise ValueError(f"give 1 to {MAX_EPISODES} values and at most {MAX_MULTIPLIERS} multipliers")
+    ops = 0
+    total = nums[0]
+    for v in nums[1:]:
+        total, ops = total + v, ops + 1
+    for m in mults:
+        total, ops = total * m, ops + 1
+    first = (total, ops)
+    ops = 0
+    terms = []
+    for v in nums:
+        for m in mults:
+            v, ops = v * m, ops + 1
+        terms.append(v)
+    total = terms[0]
+    for t in terms[1:]:
+        total, ops = total + t, ops + 1
+    return {"add then multiply": first, "multiply each then add": (total, ops)}

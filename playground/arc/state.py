@@ -1,0 +1,259 @@
+"""The table of a Tournament Arc game: every card zone, every Athlete stack, and views of them.
+
+An Athlete on the table is a *stack*: the Athlete on top, and under it every card attached to
+it, in the order attached (Episodes, and any Athlete pushed under by Growth Spurt or Magical
+Girl Transformation, which then acts as an Episode card). Someone's Dad can be a stack's top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import pandas as pd
+
+from playground.core.zones import Row, Table, Zone
+
+from .cards import STATS, ArcData
+from .rules import Rules
+from .scoring import athlete_total, combined_multiplier
+
+TOKEN = "Main Character token"
+
+
+class Task(NamedTuple):
+    """One pending step of the game: its kind, the player it concerns, and what else it needs."""
+
+    kind: str
+    player: int | None = None
+    info: Any = None
+
+
+@dataclass
+class Stack:
+    """An Athlete on the table with the cards under it."""
+
+    id: str
+    owner: int
+    top: str
+    under: Row
+
+    def zones(self) -> list[Row]:
+        return [Row(f"{self.id} top", [self.top]), self.under]
+
+
+@dataclass
+class State:
+    """Every zone of the game."""
+
+    data: ArcData
+    rules: Rules
+    players: int
+    region_deck: Zone
+    athlete_deck: Zone
+    episode_deck: Zone
+    sport_deck: Zone
+    sport_top: Row
+    active_regions: Row = field(default_factory=lambda: Row("active regions"))
+    athlete_discard: Zone = field(default_factory=lambda: Zone("athlete discards"))
+    episode_discard: Zone = field(default_factory=lambda: Zone("episode discards"))
+    box: Zone = field(default_factory=lambda: Zone("box (graduated)"))
+    pool: Zone = field(default_factory=lambda: Zone("public pool"))
+    locks: Row = field(default_factory=lambda: Row("lock cards"))
+    active_sport: Row = field(default_factory=lambda: Row("active sport"))
+    sport_used: Zone = field(default_factory=lambda: Zone("used sports"))
+    hands: list[Zone] = field(default_factory=list)
+    draft_hands: list[Zone] = field(default_factory=list)
+    claimed: list[Zone] = field(default_factory=list)
+    stacks: list[Stack] = field(default_factory=list)
+    next_stack: int = 1
+    revealed: bool = False
+
+    def __post_init__(self) -> None:
+        self.hands = [Zone(f"P{p + 1} hand") for p in range(self.players)]
+        self.draft_hands = [Zone(f"P{p + 1} draft hand") for p in range(self.players)]
+        self.claimed = [Zone(f"P{p + 1} claimed sports") for p in range(self.players)]
+
+    # -- zones ----------------------------------------------------------------------------------
+
+    def table(self) -> Table:
+        """Every zone, the Main Character token included, for one conservation check."""
+        token_home = self.main_character_stacks()
+        token = Zone("token supply", [] if len(token_home) == 1 else [TOKEN])
+        zones = [
+            self.region_deck,
+            self.active_regions,
+            self.athlete_deck,
+            self.athlete_discard,
+            self.box,
+            self.episode_deck,
+            self.episode_discard,
+            self.pool,
+            self.locks,
+            self.sport_deck,
+            self.sport_top,
+            self.active_sport,
+            self.sport_used,
+            *self.hands,
+            *self.draft_hands,
+            *self.claimed,
+            token,
+        ]
+        for s in self.stacks:
+            zones.extend(s.zones())
+            if token_home == [s]:
+                zones.append(Row(f"{s.id} token", [TOKEN]))
+        return Table(zones)
+
+    def expected_census(self) -> dict[str, int]:
+        """How many copies of each card (and the token) exist: what the table must always hold."""
+        d = self.data
+        census = {a: 1 for a in d.athletes} | {r: 1 for r in d.regions} | {s: 1 for s in d.sports}
+        return census | d.episode_deck() | {TOKEN: 1}
+
+    def stack(self, stack_id: str) -> Stack:
+        for s in self.stacks:
+            if s.id == stack_id:
+                return s
+        raise KeyError(stack_id)
+
+    def team(self, player: int) -> list[Stack]:
+        return [s for s in self.stacks if s.owner == player]
+
+    def new_stack(self, owner: int, top: str) -> Stack:
+        s = Stack(f"#{self.next_stack}", owner, top, Row(f"#{self.next_stack} under"))
+        self.next_stack += 1
+        self.stacks.append(s)
+        return s
+
+    def sport(self):
+        return self.data.sports[self.active_sport[0]] if len(self.active_sport) else None
+
+    # -- what a stack is worth -------------------------------------------------------------------
+
+    def base_of(self, card: str) -> dict[str, int]:
+        """The base stats of an Athlete card, or of Someone's Dad (his printed modifiers)."""
+        if card in self.data.athletes:
+            return self.data.athletes[card].stats
+        return {s: self.data.episodes[card].modifiers.get(s, 0) for s in STATS}
+
+    def is_athlete_card(self, card: str) -> bool:
+        """An Athlete card, or an Episode that plays as an Athlete (Someone's Dad)."""
+        return card in self.data.athletes or self.data.episodes[card].effect == "someones_dad"
+
+    def modifiers(self, under: Sequence[str], locks: Sequence[str] | None = None) -> list[dict[str, int]]:
+        """Every modifier on an Athlete: the cards under it (an Athlete under adds its base
+        stats) and the lock cards that touch every Athlete."""
+        eps = self.data.episodes
+        mods = [self.base_of(c) if self.is_athlete_card(c) else eps[c].modifiers for c in under]
+        locks = self.locks if locks is None else locks
+        return mods + [eps[c].modifiers for c in locks if eps[c].effect == "all_athletes"]
+
+    def region_of(self, top: str, under: Sequence[str]) -> str:
+        """An Athlete's Region: the last "Moving to..." card under it, else the top card's home."""
+        for c in reversed(under):
+            e = self.data.episodes.get(c)
+            if e is not None and e.effect == "move_region":
+                return e.region or ""
+        if top in self.data.athletes:
+            return self.data.athletes[top].region
+        return self.data.episodes[top].region or ""
+
+    def attached_count(self, under: Sequence[str]) -> int:
+        """Cards that count towards the Main Character (lower Athletes per the rules field)."""
+        if self.rules.lower_athlete_counts:
+            return len(under)
+        return sum(1 for c in under if not self.is_athlete_card(c))
+
+    def main_character_of(self, unders: Mapping[str, Sequence[str]]) -> list[str]:
+        """Which of these Athletes (id -> cards under) hold the Main Character bonus.
+
+        The single one with the most attached cards; on a tie nobody (Ensemble Cast), or all
+        tied in the house variant.
+        """
+        counts = {k: self.attached_count(u) for k, u in unders.items()}
+        if not counts or max(counts.values()) < self.rules.main_character_min_cards:
+            return []
+        best = [k for k, c in counts.items() if c == max(counts.values())]
+        if len(best) > 1 and self.rules.main_character_on_tie == "nobody":
+            return []
+        return best
+
+    def main_character_stacks(self) -> list[Stack]:
+        """The stacks holding the Main Character token now (none on a tie: Ensemble Cast)."""
+        ids = self.main_character_of({st.id: list(st.under) for st in self.stacks})
+        return [st for st in self.stacks if st.id in ids]
+
+    def multipliers(
+        self, top: str, under: Sequence[str], is_mc: bool, regions: Sequence[str] | None = None
+    ) -> list[int]:
+        """The bonuses of one Athlete: Homefield, Main Character, and each Evil Clone."""
+        r = self.rules
+        found = []
+        regions = self.active_regions if regions is None else regions
+        if self.region_of(top, under) in regions:
+            found.append(r.homefield_multiplier)
+        if is_mc:
+            found.append(r.main_character_multiplier)
+        eps = self.data.episodes
+        clones = sum(1 for c in under if c in eps and eps[c].effect == "evil_clone")
+        return found + [r.evil_clone_multiplier] * clones
+
+    def score_of(
+        self,
+        top: str,
+        under: Sequence[str],
+        relevant: Sequence[str],
+        is_mc: bool,
+        locks: Sequence[str] | None = None,
+    ) -> int:
+        """An Athlete's score for some relevant stats: the total, then times the combined bonus."""
+        total = athlete_total(self.base_of(top), self.modifiers(under, locks), relevant)
+        m = combined_multiplier(
+            self.multipliers(top, under, is_mc),
+            total,
+            stack=self.rules.bonuses_stack,
+            negatives=self.rules.multiply_negatives,
+        )
+        return total * m
+
+    def stack_score(self, s: Stack, relevant: Sequence[str], mc: list[Stack]) -> int:
+        return self.score_of(s.top, list(s.under), relevant, s in mc)
+
+    # -- views ----------------------------------------------------------------------------------
+
+    def athletes_frame(self) -> pd.DataFrame:
+        """One row per Athlete on the table: owner, Region, attached cards, stats now, bonuses."""
+        mc = self.main_character_stacks()
+        sport = self.sport()
+        rows = []
+        for s in self.stacks:
+            mods = self.modifiers(list(s.under))
+            now = {st: athlete_total(self.base_of(s.top), mods, [st]) for st in STATS}
+            region = self.region_of(s.top, list(s.under))
+            rows.append(
+                {
+                    "stack": s.id,
+                    "owner": f"Player {s.owner + 1}",
+                    "athlete": self.data.name(s.top) if self.revealed else "(face down)",
+                    "region": self.data.regions[region].name if region in self.data.regions else region,
+                    "homefield": region in self.active_regions,
+                    "attached": ", ".join(self.data.name(c) for c in s.under),
+                    **now,
+                    "main_character": s in mc,
+                    "score_now": self.stack_score(s, sport.relevant, mc) if sport else None,
+                }
+            )
+        columns = [
+            "stack",
+            "owner",
+            "athlete",
+            "region",
+            "homefield",
+            "attached",
+            *STATS,
+            "main_character",
+            "score_now",
+        ]
+        return pd.DataFrame(rows, columns=columns).set_index("stack")
