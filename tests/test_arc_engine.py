@@ -1,0 +1,167 @@
+"""Tournament Arc engine: the contract, conservation after every step, every game ends, the same
+seed tells the same story, and the issue's illegal plays are refused with nothing changed.
+
+The rulebook's own rules, scene by scene, are in test_arc_rulebook.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from arc_scenes import assert_conserved, card_id, give, step_until, training_scene
+from contract import check_contract, check_illegal_rejected
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import random_rules
+
+from playground.arc import IllegalAction, Rules, new_game
+from playground.arc.actions import Discard, Keep, Play
+from playground.arc.policies import expected, greedy
+from playground.core.engine import CHANCE, random_legal
+from playground.core.rules import RulesError
+
+QUICK = {"training_rounds": st.integers(1, 4), "sport_reveal_after": st.integers(0, 1)}
+"""Random rules, with short training so a hypothesis example stays fast."""
+
+MODES = [
+    Rules(),
+    Rules(ruleset="competitive", rotate_start=True),
+    Rules(mode="tournament", mulligan=True),
+    Rules(mode="graduation", birthday_party_random=False, first_game_sports=True),
+]
+
+
+@pytest.mark.parametrize("rules", MODES, ids=["season", "competitive", "tournament", "graduation"])
+def test_engine_contract_on_random_games(rules: Rules) -> None:
+    report = check_contract(
+        lambda seed: new_game(rules, seed=seed, players=2 + seed % 5),
+        seeds=[1, 4],
+        probes_per_node=1,
+        replay_checks=3,
+    )
+    assert report.games == 2 and report.chance_nodes > 30 and report.player_nodes > 20
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), rules=random_rules(Rules, **QUICK))
+def test_contract_with_random_rules(seed: int, rules: Rules) -> None:
+    check_contract(
+        lambda s: new_game(rules, seed=s, players=2 + s % 5), seeds=[seed], probes_per_node=1, replay_checks=2
+    )
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), rules=random_rules(Rules, **QUICK))
+def test_random_games_with_random_rules_conserve_every_card_and_end(
+    seed: int, players: int, rules: Rules
+) -> None:
+    """No card or token is lost or duplicated after any step, in any mode, and the game ends."""
+    game = new_game(rules, seed=seed, players=players)
+    for _ in range(20_000):
+        assert_conserved(game)
+        if game.is_over():
+            break
+        game.step()
+    assert game.is_over() and game.result() is not None
+
+
+@pytest.mark.parametrize("policy", [random_legal, greedy, expected], ids=["random", "greedy", "expected"])
+@pytest.mark.parametrize("rules", MODES, ids=["season", "competitive", "tournament", "graduation"])
+def test_every_game_ends_with_each_policy_in_every_mode(policy, rules: Rules) -> None:
+    game = new_game(rules, seed=11, players=3).play(policy)
+    assert_conserved(game)
+    result = game.result()
+    assert result.winners and set(result.winners) <= {0, 1, 2}
+
+
+def test_same_seed_same_history_and_different_seeds_differ() -> None:
+    a = new_game(seed=5, players=4).play(greedy).history()
+    b = new_game(seed=5, players=4).play(greedy).history()
+    c = new_game(seed=6, players=4).play(greedy).history()
+    assert a.equals(b)
+    assert not a.equals(c)
+
+
+def test_chance_steps_draw_with_the_exact_share_of_the_deck() -> None:
+    """A draw from the Episode deck: each card id with its copies over the cards left."""
+    game = training_scene()
+    step_until(game, lambda g: g.current_actor() == CHANCE and g.tasks[0].kind == "episode")
+    deck = game.state.episode_deck
+    outcomes = dict(game.chance_outcomes())
+    assert sum(outcomes.values()) == 1
+    for card, p in outcomes.items():
+        assert p * len(deck) == deck.count(card)
+
+
+# -- the issue's illegal plays ----------------------------------------------------------------------
+
+
+def test_a_non_attach_card_cannot_be_attached() -> None:
+    """A lock or discard card played onto an Athlete is refused and nothing changes."""
+    game = training_scene()
+    card = give(game, 0, "Heatwave")
+    check_illegal_rejected(game, Play(card, "#1"))
+    with pytest.raises(IllegalAction, match="only star-icon \\(attach\\) cards are attached"):
+        game.apply(Play(card, "#1"))
+    party = give(game, 0, "Birthday Party")
+    check_illegal_rejected(game, Play(party, "#2"))
+
+
+def test_non_canon_ova_on_someones_dad_is_refused() -> None:
+    """FAQ: Non-Canon OVA cannot be played on Someone's Dad (he functions as an Athlete), on the
+    table or under another Athlete; nothing changes."""
+    game = training_scene()
+    dad = give(game, 0, "Someone's Dad")
+    ova = give(game, 0, "Non-Canon OVA")
+    game.apply(Play(dad, ""))
+    dad_stack = game.state.stacks[-1]
+    assert dad_stack.top == dad and dad_stack.owner == 0
+    check_illegal_rejected(game, Play(ova, dad_stack.id))
+    with pytest.raises(IllegalAction, match="cannot be played on Someone's Dad"):
+        game.apply(Play(ova, dad_stack.id))
+    # under another Athlete (as after Magical Girl Transformation) he still cannot be discarded
+    s = game.state
+    s.stacks.remove(dad_stack)
+    s.stacks[0].under.add(dad)
+    assert Play(ova, f"{s.stacks[0].id}/{dad}") not in game.legal_actions()
+    check_illegal_rejected(game, Play(ova, f"{s.stacks[0].id}/{dad}"))
+    with pytest.raises(IllegalAction, match="cannot discard Someone's Dad"):
+        game.apply(Play(ova, f"{s.stacks[0].id}/{dad}"))
+    assert_conserved(game)
+
+
+def test_a_third_episode_in_a_turn_is_refused() -> None:
+    """A turn is exactly 2 plays: a third one is refused, with the rule said, and nothing changes."""
+    game = training_scene(Rules(hand_size=5))
+    give(game, 0, "Team Dinner")
+    game.apply(Play(card_id(game, "Team Dinner"), "#1"))
+    second = next(a for a in game.legal_actions() if isinstance(a, Play))
+    game.apply(second)
+    third = Play(next(iter(game.state.hands[0])), "#1")
+    check_illegal_rejected(game, third)
+    with pytest.raises(IllegalAction, match="already played 2 Episode cards this turn"):
+        game.apply(third)
+
+
+def test_other_illegal_moves_are_refused_with_a_sentence() -> None:
+    game = new_game(seed=2)
+    step_until(game, lambda g: g.tasks[0].kind == "keep")
+    other = next(iter(game.state.draft_hands[1]))
+    with pytest.raises(IllegalAction, match="keep an Athlete from their draft hand"):
+        game.apply(Keep(other))
+    scene = training_scene()
+    not_mine = next(c for c in scene.state.episode_deck.kinds())
+    with pytest.raises(IllegalAction, match="is not in Player 1's hand"):
+        scene.apply(Play(not_mine, "#1"))
+    with pytest.raises(IllegalAction):
+        scene.apply(Discard(not_mine))
+
+
+def test_bad_rules_and_players_are_refused_with_the_field_named() -> None:
+    with pytest.raises(RulesError, match="'homefield_multiplier' cannot be 7"):
+        Rules(homefield_multiplier=7)
+    with pytest.raises(RulesError, match="'sport_reveal_after'"):
+        Rules(training_rounds=2, sport_reveal_after=3)
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        new_game(players=7)
+    with pytest.raises(TypeError, match="Rules object"):
+        new_game(rules={"mode": "season"})
