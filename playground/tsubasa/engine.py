@@ -61,6 +61,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         self.pending: list[tuple[int, str, str]] = []  # (coach, card, ability) still to resolve
         self.after_abilities = "turn"  # where play goes once the pending abilities are resolved
         self.outcome = ""  # how the round ended: "goal", "kept" or "lost"
+        self.rounds: list[tuple[str, str]] = []  # (duel kind, result) of every round played
         self.reason = ""
         for half in ("1", "2"):
             for _ in range(rules.match_cards_removed):
@@ -349,6 +350,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         """The round's result is known: possession moves, play areas are discarded, the pitch refills."""
         s = self.state
         self.outcome = outcome
+        self.rounds.append((s.duel.kind or "control and advance", s.duel.result or outcome))
         self.pending.clear()
         if outcome in ("goal", "lost"):
             s.attacker = self.defender
