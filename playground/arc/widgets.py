@@ -1,0 +1,257 @@
+"""Tournament Arc's interactive panels, built from the shared widget pieces.
+
+- ``score_panel``: one Athlete's score, added then multiplied, next to multiplied then added,
+  with the operations counted (notebook 30).
+- ``sport_odds_panel``: before the reveal, what an Athlete and an Episode are worth on average
+  over the Sports still in the deck, exactly (notebook 31).
+- ``season_panel``: a whole season stepped, the table drawn as cards (notebook 32).
+
+Callbacks call exact functions only, so a slider answers at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as w
+import pandas as pd
+
+from playground.core.engine import Game, random_legal
+from playground.widgets.bars import bars_svg
+from playground.widgets.game_panel import GamePanel, frame_html
+from playground.widgets.rules_panel import RulesPanel
+
+from . import odds
+from .cards import ArcData, load_data
+from .engine import ArcGame, new_game
+from .policies import expected, greedy
+from .rules import Rules
+from .scoring import athlete_score, combined_multiplier, count_both_ways, operation_count
+from .table_view import TableView
+
+POLICIES: dict[str, Callable[[Game], object]] = {
+    "random legal moves": random_legal,
+    "greedy for the revealed Sport": greedy,
+    "expected over the Sport deck": expected,
+}
+_SLIDER = {"continuous_update": True, "style": {"description_width": "initial"}}
+SCORE_STATS = ("teamwork", "body", "underdog")
+
+
+def _signed(v: int) -> str:
+    return f"&minus;{-v}" if v < 0 else str(v)
+
+
+def _sum_text(values: list[int]) -> str:
+    """1 + 3 &minus; 2 + 2: a sum written as a class writes it."""
+    text = _signed(values[0])
+    for v in values[1:]:
+        text += f" &minus; {-v}" if v < 0 else f" + {v}"
+    return text
+
+
+class ScorePanel(w.VBox):
+    """An Athlete's three relevant stats, two attached Episodes and the bonuses, scored two ways.
+
+    Up front: the base stats, the Episodes' modifiers, Homefield, Main Character and Evil Clones.
+    Starts on the rulebook's Xavier at home: 12.
+    """
+
+    def __init__(self) -> None:
+        def slider(value: int, label: str) -> w.IntSlider:
+            return w.IntSlider(value=value, min=-5, max=9, description=label, **_SLIDER)
+
+        xavier = {"teamwork": 1, "body": 2, "underdog": 0}
+        episodes = [{"teamwork": 3, "body": 2, "underdog": 0}, {"teamwork": -2, "body": -1, "underdog": 1}]
+        self.base = {x: slider(xavier[x], f"base {x}") for x in SCORE_STATS}
+        self.episodes = [
+            {x: slider(e[x], f"Episode {i + 1} {x}") for x in SCORE_STATS} for i, e in enumerate(episodes)
+        ]
+        self.homefield = w.Checkbox(value=True, description="Homefield ×2", indent=False)
+        self.main_character = w.Checkbox(value=False, description="Main Character ×2", indent=False)
+        self.clones = w.IntSlider(value=0, min=0, max=3, description="Evil Clones (×2 each)", **_SLIDER)
+        self.output = w.HTML()
+        self.output.add_class("arc-score-output")
+        controls = [*self.base.values(), *(s for e in self.episodes for s in e.values())]
+        for c in [*controls, self.homefield, self.main_character, self.clones]:
+            c.observe(lambda _: self.update(), names="value")
+        columns = [w.VBox(list(self.base.values()))] + [w.VBox(list(e.values())) for e in self.episodes]
+        bonuses = w.HBox([self.homefield, self.main_character, self.clones])
+        super().__init__([w.HBox(columns), bonuses, self.output])
+        self.add_class("arc-score-panel")
+        self.update()
+
+    def numbers(self) -> list[int]:
+        """Every relevant number on the cards, stat by stat: base, then each Episode's modifier."""
+        return [v for x in SCORE_STATS for v in [self.base[x].value, *(e[x].value for e in self.episodes)]]
+
+    def multipliers(self) -> list[int]:
+        return [2] * (self.homefield.value + self.main_character.value + self.clones.value)
+
+    @property
+    def score(self) -> int:
+        """The score, from the same function the engine uses."""
+        base = {x: s.value for x, s in self.base.items()}
+        eps = [{x: s.value for x, s in e.items()} for e in self.episodes]
+        total = sum(self.numbers())
+        return athlete_score(base, eps, SCORE_STATS, combined_multiplier(self.multipliers(), total))
+
+    def update(self) -> None:
+        nums, mults = self.numbers(), self.multipliers()
+        m = combined_multiplier(mults, sum(nums))
+        both = count_both_ways(nums, mults)
+        counts = operation_count(len(nums), len(mults))
+        added = _sum_text(nums)
+        factor = " × ".join(str(x) for x in mults) or "1"
+        each = " + ".join(f"({_signed(v)} × {m})" for v in nums)
+        trap = ""
+        if sum(nums) < 0 and mults:
+            trap = (
+                f"<div style='color:#D55E00'><b>The negative trap:</b> the total is {sum(nums)}, and the "
+                f"bonus multiplies it too: {sum(nums)} × {m} = {sum(nums) * m}. "
+                "A bonus makes a bad score worse.</div>"
+            )
+        self.output.value = (
+            f"<div><b>Add, then multiply:</b> ({added}) × {factor} = {sum(nums)} × {m} = <b>{self.score}</b> "
+            f"({counts['add then multiply']} operations)</div>"
+            f"<div><b>Multiply each, then add:</b> {each} = <b>{both['multiply each then add'][0]}</b> "
+            f"({counts['multiply each then add']} operations)</div>{trap}"
+        )
+
+
+def score_panel() -> ScorePanel:
+    """Build the score panel (Xavier's example to start)."""
+    return ScorePanel()
+
+
+class SportOddsPanel(w.VBox):
+    """Pick an Athlete and an Episode; see their worth averaged over the Sports to come, exactly.
+
+    Up front: the Athlete, the Episode, and the first-game order (Relay Race known to come first).
+    """
+
+    def __init__(
+        self, data: ArcData | None = None, athlete: str = "Xavier", episode: str = "Training Montage"
+    ):
+        self.data = data or load_data()
+        d = self.data
+        athletes = sorted(a.name for a in d.athletes.values())
+        episodes = sorted({e.name for e in d.episodes.values() if e.kind == "attach" and e.modifiers})
+        self.athlete = w.Dropdown(options=athletes, value=athlete, description="Athlete")
+        self.episode = w.Dropdown(options=episodes, value=episode, description="Episode")
+        self.first_game = w.Checkbox(
+            value=False, description="first-game order on top (Relay Race next)", indent=False
+        )
+        self.headline = w.HTML()
+        self.headline.add_class("arc-odds-headline")
+        self.chart = w.HTML()
+        self.table = w.HTML()
+        for c in (self.athlete, self.episode, self.first_game):
+            c.observe(lambda _: self.update(), names="value")
+        super().__init__(
+            [w.HBox([self.athlete, self.episode, self.first_game]), self.headline, self.chart, self.table]
+        )
+        self.add_class("arc-odds-panel")
+        self.update()
+
+    def sports(self):
+        d = self.data
+        deck = list(d.sports.values())
+        if self.first_game.value:
+            relay = next(s for s in deck if s.name == "Relay Race")
+            return odds.sport_chances(deck, top=[relay])
+        return odds.sport_chances(deck)
+
+    def _by_name(self, table: dict, name: str):
+        return next(c for c in table.values() if c.name == name)
+
+    def worths(self):
+        """(expected score without, expected score with the Episode, the Episode's worth)."""
+        base = self._by_name(self.data.athletes, self.athlete.value).stats
+        mods = self._by_name(self.data.episodes, self.episode.value).modifiers
+        sports = self.sports()
+        before = odds.expected_athlete_score(base, [], sports)
+        after = odds.expected_athlete_score(base, [mods], sports)
+        return before, after, odds.episode_value(mods, sports)
+
+    def episode_frame(self) -> pd.DataFrame:
+        """Every attach Episode's average worth over the Sports to come, best first."""
+        sports = self.sports()
+        rows = {
+            e.name: odds.episode_value(e.modifiers, sports)
+            for e in self.data.episodes.values()
+            if e.kind == "attach" and e.modifiers
+        }
+        frame = pd.DataFrame({"average points added": rows}).sort_values(
+            "average points added", ascending=False
+        )
+        frame["as a decimal"] = frame["average points added"].map(lambda f: round(float(f), 2))
+        return frame
+
+    def update(self) -> None:
+        before, after, value = self.worths()
+        base = self._by_name(self.data.athletes, self.athlete.value).stats
+        mods = self._by_name(self.data.episodes, self.episode.value).modifiers
+        self.headline.value = (
+            f"<div>{escape(self.athlete.value)} scores <b>{before}</b> ≈ {float(before):.2f} on average "
+            "alone; "
+            f"with {escape(self.episode.value)} <b>{after}</b> ≈ {float(after):.2f}: "
+            f"the Episode is worth <b>{value}</b> ≈ {float(value):.2f} points before the reveal.</div>"
+        )
+        dist = odds.score_distribution(base, [mods], self.sports())
+        self.chart.value = bars_svg(
+            dist, title=f"{self.athlete.value} with {self.episode.value}: score by Sport"
+        )
+        self.table.value = frame_html(self.episode_frame(), "arc-episode-worth")
+
+
+def sport_odds_panel(data: ArcData | None = None) -> SportOddsPanel:
+    """Build the before-the-reveal panel."""
+    return SportOddsPanel(data)
+
+
+class SeasonPanel(w.VBox):
+    """A whole game: players, policy and the key rules up front; step it and watch the cards."""
+
+    KEY_RULES = ("ruleset", "mode", "first_game_sports")
+
+    def __init__(self, players: int = 3, seed: int = 0, rules: Rules | None = None):
+        self.data = load_data()
+        self.players = w.IntSlider(value=players, min=2, max=6, description="players", **_SLIDER)
+        self.policy = w.Dropdown(
+            options=list(POLICIES), value="greedy for the revealed Sport", description="players"
+        )
+        self.rules_panel = RulesPanel(
+            rules or Rules(), on_change=lambda _: self.restart(), key=self.KEY_RULES
+        )
+        self.view = TableView()
+        self.games = GamePanel(
+            self._make_game, POLICIES[self.policy.value], seed, on_update=self.view.show_game
+        )
+        self.players.observe(lambda _: self.restart(), names="value")
+        self.policy.observe(lambda _: self.restart(), names="value")
+        super().__init__(
+            [
+                w.HBox([self.players, self.policy]),
+                w.HTML("<b>Rules</b> (change one and the game restarts)"),
+                self.rules_panel,
+                self.view,
+                self.games,
+            ]
+        )
+        self.add_class("arc-season-panel")
+        self.restart()
+
+    def _make_game(self, seed: int) -> ArcGame:
+        return new_game(self.rules_panel.rules, self.data, seed, self.players.value)
+
+    def restart(self) -> None:
+        """A new game with the current rules, players and policy (same seed)."""
+        self.games.policies = POLICIES[self.policy.value]
+        self.games.reset()
+
+
+def season_panel(players: int = 3, seed: int = 0, rules: Rules | None = None) -> SeasonPanel:
+    """Build the season panel."""
+    return SeasonPanel(players, seed, rules)

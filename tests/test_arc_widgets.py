@@ -1,0 +1,77 @@
+"""Tournament Arc's panels and picture, headless: set a control, read the output, compare it
+with the exact value computed independently."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from playground.arc import load_data, new_game, odds
+from playground.arc.policies import greedy
+from playground.arc.scoring import athlete_score
+from playground.arc.table_view import TableView, game_scene
+from playground.arc.widgets import score_panel, season_panel, sport_odds_panel
+
+
+def test_score_panel_starts_on_xavier_and_follows_every_control() -> None:
+    panel = score_panel()
+    assert panel.score == 12 and "<b>12</b>" in panel.output.value
+    panel.main_character.value = True
+    assert panel.score == 24 and "6 × 4 = <b>24</b>" in panel.output.value
+    panel.clones.value = 1
+    assert panel.score == 48
+    panel.base["body"].value = -5  # total 6 - 7 = -1: the negative trap
+    assert panel.score == -8 and "negative trap" in panel.output.value
+    hand = athlete_score(
+        {"teamwork": 1, "body": -5, "underdog": 0},
+        [{"teamwork": 3, "body": 2}, {"teamwork": -2, "body": -1, "underdog": 1}],
+        ["teamwork", "body", "underdog"],
+        8,
+    )
+    assert panel.score == hand
+    assert "(11 operations)" in panel.output.value and "(35 operations)" in panel.output.value
+
+
+def test_sport_odds_panel_matches_a_hand_count_over_the_deck() -> None:
+    panel = sport_odds_panel()
+    d = load_data()
+    xavier = d.athletes["A01"].stats
+    montage = next(e for e in d.episodes.values() if e.name == "Training Montage").modifiers
+    hand = Fraction(
+        sum(sum(xavier.get(s, 0) + montage.get(s, 0) for s in sp.relevant) for sp in d.sports.values()), 24
+    )
+    before, after, value = panel.worths()
+    assert after == hand and value == after - before
+    assert str(after) in panel.headline.value
+    panel.first_game.value = True  # Relay Race (teamwork, speed) is certain: 1 + 2 + 0 + 1
+    assert panel.worths()[1] == 4 and "<b>4</b>" in panel.headline.value
+    top = panel.episode_frame().iloc[0]
+    assert top["average points added"] == max(
+        odds.episode_value(e.modifiers, panel.sports()) for e in d.episodes.values()
+    )
+
+
+def test_season_panel_steps_and_draws_the_cards() -> None:
+    panel = season_panel(players=2, seed=3)
+    panel.games.play_to_end()
+    scene, cards = game_scene(panel.games.game)
+    assert panel.view.scene == scene and panel.view.cards == cards
+    assert len(cards) == 6 and scene["sport"]
+    panel.rules_panel.controls["mode"].value = "tournament"
+    assert panel.games.game.rules.mode == "tournament" and panel.games.game.step_count == 0
+
+
+def test_table_view_shows_stats_now_homefield_and_the_main_character() -> None:
+    game = new_game(seed=7, players=4).play(greedy)
+    view = TableView()
+    view.show_game(game)
+    html = view.to_html()
+    s = game.state
+    mc = s.main_character_stacks()
+    for card in view.cards:
+        st = s.stack(card["stack"])
+        assert card["score"] == s.stack_score(st, s.sport().relevant, mc)
+        assert card["homefield"] == (s.region_of(st.top, list(st.under)) in s.active_regions)
+        assert f"data-stack='{st.id}'" in html
+    assert sum(c["main_character"] for c in view.cards) == len(mc)
+    assert f"data-sport='{s.sport().name}'" in html and view._repr_html_() == html
+    assert "(no game shown yet)" in TableView().to_html()
