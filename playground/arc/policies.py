@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from math import lcm
 
 from playground.core.dist import Dist
 from playground.core.engine import Action, Game, random_legal
@@ -42,24 +43,26 @@ def _margin(
 ) -> Fraction:
     """Own best team minus the best opponent's, averaged over (chance, relevant, size, lowest).
 
-    memo keeps each Athlete's score by what is under it, so trying many plays that change one
-    Athlete rescores only that one.
+    memo keeps each Athlete's scores for every Sport by what is under it, so trying many plays
+    that change one Athlete rescores only that one.
     """
     memo = {} if memo is None else memo
     mc = s.main_character_of(unders)
-    value = Fraction(0)
-    for p, relevant, size, lowest in sports:
-        teams: dict[int, list[int]] = {q: [] for q in range(s.players)}
-        for sid, (owner, top) in owners.items():
-            key = (top, tuple(unders[sid]), sid in mc, relevant, tuple(locks))
-            if key not in memo:
-                memo[key] = s.score_of(top, unders[sid], relevant, sid in mc, locks)
-            teams[owner].append(memo[key])
-        best = {q: best_team(v, size, lowest) for q, v in teams.items()}
-        others = [v for q, v in best.items() if q != player]
-        sign = -1 if lowest else 1
-        value += p * sign * (best[player] - (max(others) if not lowest else min(others)))
-    return value
+    lock_key = tuple(locks)
+    teams: dict[int, list[list[int]]] = {q: [] for q in range(s.players)}
+    for sid, (owner, top) in owners.items():
+        key = (top, tuple(unders[sid]), sid in mc, lock_key)
+        if key not in memo:
+            memo[key] = [s.score_of(top, unders[sid], rel, sid in mc, locks) for _, rel, _, _ in sports]
+        teams[owner].append(memo[key])
+    scale = lcm(*(p.denominator for p, _, _, _ in sports))
+    value = 0  # the average times scale: whole numbers add up fast
+    for i, (p, _, size, lowest) in enumerate(sports):
+        best = [best_team([v[i] for v in teams[q]], size, lowest) for q in range(s.players)]
+        others = best[:player] + best[player + 1 :]
+        gap = best[player] - max(others) if not lowest else min(others) - best[player]
+        value += p.numerator * (scale // p.denominator) * gap
+    return Fraction(value, scale)
 
 
 def _after_play(s: State, player: int, play: Play) -> tuple[Unders, dict, list[str]] | None:

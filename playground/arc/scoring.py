@@ -45,8 +45,16 @@ def athlete_total(
     mods = [_stats(e, f"episodes[{i}]") for i, e in enumerate(episodes)]
     if isinstance(relevant, str):
         relevant = [relevant]
-    names = list(dict.fromkeys(relevant))
-    return sum(base.get(s, 0) + sum(m.get(s, 0) for m in mods) for s in names)
+    return relevant_sum(base, mods, list(dict.fromkeys(relevant)))
+
+
+def relevant_sum(base: Mapping[str, int], mods: Sequence[Mapping[str, int]], relevant: Sequence[str]) -> int:
+    """The arithmetic itself, on values already checked: every relevant stat, base plus modifiers.
+
+    athlete_total checks a student's input and then calls this; the engine, whose cards were
+    checked when loaded, calls it directly.
+    """
+    return sum(base.get(s, 0) + sum(m.get(s, 0) for m in mods) for s in relevant)
 
 
 def athlete_score(

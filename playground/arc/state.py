@@ -17,7 +17,7 @@ from playground.core.zones import Row, Table, Zone
 
 from .cards import STATS, ArcData
 from .rules import Rules
-from .scoring import athlete_total, combined_multiplier
+from .scoring import athlete_total, combined_multiplier, relevant_sum
 
 TOKEN = "Main Character token"
 
@@ -209,7 +209,7 @@ class State:
         locks: Sequence[str] | None = None,
     ) -> int:
         """An Athlete's score for some relevant stats: the total, then times the combined bonus."""
-        total = athlete_total(self.base_of(top), self.modifiers(under, locks), relevant)
+        total = relevant_sum(self.base_of(top), self.modifiers(under, locks), relevant)
         m = combined_multiplier(
             self.multipliers(top, under, is_mc),
             total,
