@@ -63,6 +63,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         self.outcome = ""  # how the round ended: "goal", "kept" or "lost"
         self.rounds: list[tuple[str, str]] = []  # (duel kind, result) of every round played
         self.reason = ""
+        self.first_kicker: int | None = None  # who kicked off the match
         for half in ("1", "2"):
             for _ in range(rules.match_cards_removed):
                 self.tasks.append(Task("remove_match", CHANCE, 0, half))
@@ -292,6 +293,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
 
     def _do_kickoff(self, task: Task, action: KickOff) -> list[Event]:
         kicker = task.coach if action.take else 1 - task.coach
+        self.first_kicker = kicker
         return self._kick_off(kicker, f"{COACH_NAMES[kicker]} kicks off with the ball")
 
     def _kick_off(self, kicker: int, text: str) -> list[Event]:
@@ -419,6 +421,20 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             for zone in (c.discard, c.hand) if with_hand else (c.discard,):
                 for card in zone.clear():
                     c.deck.add(card)
+
+    def play_round(self, policies: Any = None) -> TsubasaGame:
+        """Play on until the next round starts (or the match ends); return the game itself."""
+        here = (self.state.period, self.state.round)
+        while not self.is_over() and (self.state.period, self.state.round) == here:
+            self.step(self.policy_for(policies))
+        return self
+
+    def play_to_duel(self, policies: Any = None) -> TsubasaGame:
+        """Play on until this round's duel dice are about to be rolled (or the round ends without them)."""
+        here = (self.state.period, self.state.round)
+        while not self.is_over() and self.phase() != "dice" and (self.state.period, self.state.round) == here:
+            self.step(self.policy_for(policies))
+        return self
 
     # -- the end ------------------------------------------------------------------------------------
 

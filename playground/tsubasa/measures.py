@@ -33,6 +33,12 @@ def attack_duels_won(game: TsubasaGame) -> float:
     return won / len(duels) if duels else 0.0
 
 
+def kicker_result(game: TsubasaGame) -> str:
+    """How the match ended for the team that kicked it off: "won", "lost" or "shared"."""
+    winners = game.result().winners
+    return "shared" if len(winners) == 2 else "won" if winners[0] == game.first_kicker else "lost"
+
+
 def rounds_played(game: TsubasaGame) -> float:
     return float(len(game.rounds))
 
