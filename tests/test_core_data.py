@@ -346,3 +346,44 @@ def test_int_column_with_choices(tmp_path: Path) -> None:
     schema = Schema("die", [Column("id"), Column("sides", int, choices=("4", "6", "8"))])
     path = write_csv(tmp_path, "dice.csv", [["id", "sides"], ["d", "6"]])
     assert load_table(path, schema) == [{"id": "d", "sides": 6}]
+
+
+# -- untrusted files stay data ----------------------------------------------------------------
+
+
+def test_a_formula_looking_cell_is_text_never_evaluated(tmp_path: Path) -> None:
+    rows = load_table(
+        players_file(tmp_path, ["p1", "=1+1", "nankatsu", "9", "true", "MF", "", "@SUM(A1)"]), PLAYERS, KNOWN
+    )
+    assert rows[0]["name"] == "=1+1" and rows[0]["nickname"] == "@SUM(A1)"
+    error = load_error(players_file(tmp_path, ["p1", "A", "nankatsu", "=2*4", "true", "MF", "", ""]))
+    assert_located(error, "players.csv", 1, "power")
+
+
+def test_a_file_that_is_not_utf8_text_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "players.csv"
+    path.write_bytes(",".join(HEADER).encode() + b"\np1,\xff\xfe,nankatsu,9,true,MF,,\n")
+    assert "is not UTF-8 text" in str(load_error(path))
+    path.write_bytes(",".join(HEADER).encode() + b"\np1,A\x00B,nankatsu,9,true,MF,,\n")
+    assert "NUL byte" in str(load_error(path))
+
+
+def test_a_file_or_a_cell_too_large_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
+    from playground.core.data import MAX_CELL_CHARS, MAX_FILE_BYTES
+
+    error = load_error(
+        players_file(tmp_path, ["p1", "x" * (MAX_CELL_CHARS + 1), "nankatsu", "9", "true", "MF", "", ""])
+    )
+    assert_located(error, "players.csv", 1, "name")
+    assert "at most 1,000" in str(error)
+    path = players_file(
+        tmp_path, *[[f"p{i}", "A" * 900, "nankatsu", "9", "false", "MF", "", ""] for i in range(1200)]
+    )
+    assert path.stat().st_size > MAX_FILE_BYTES
+    assert "a component list may be at most 1,000,000" in str(load_error(path))
+
+
+def test_a_broken_quote_is_a_data_error(tmp_path: Path) -> None:
+    path = tmp_path / "players.csv"
+    path.write_text(",".join(HEADER) + '\np1,"A' + "b" * 200_000 + ",nankatsu,9,true,MF,,\n")
+    assert "the CSV cannot be read: field larger than field limit" in str(load_error(path))

@@ -3,15 +3,26 @@
 A teacher can point a game at their own folder of CSV files. When a file is wrong, the error
 must say which file, which row, which column and what was expected, so it can be fixed without
 reading Python. Parsing is the csv module's job; this module only checks and converts.
+
+A file is data and nothing else: no cell is ever evaluated (a cell like ``=1+1`` is the text
+"=1+1", and not a number), and a file larger than MAX_FILE_BYTES, a cell longer than
+MAX_CELL_CHARS, text that is not UTF-8 or a NUL byte is refused with a DataError.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest component file read (a card list of thousands of rows is a few hundred KB)."""
+
+MAX_CELL_CHARS = 1_000
+"""The longest cell: a card's name or description, not a book."""
 
 
 class DataError(ValueError):
@@ -114,52 +125,83 @@ def load_table(
     known_ids = known_ids or {}
     if not path.is_file():
         raise DataError(path, None, None, f"the file is missing; expected the {schema.name} list at {path}")
-    with path.open(newline="", encoding="utf-8-sig") as handle:
-        reader = csv.DictReader(handle)
-        header = [name.strip() for name in reader.fieldnames or []]
-        reader.fieldnames = header
-        missing = [c for c in schema.column_names() if c not in header]
-        if missing:
-            raise DataError(
-                path,
-                None,
-                missing[0],
-                f"the header has no column '{missing[0]}'; "
-                f"expected columns: {', '.join(schema.column_names())}",
-            )
-        rows: list[dict[str, Any]] = []
-        seen: set[Any] = set()
-        for number, raw in enumerate(reader, start=1):
-            if None in raw:
-                raise DataError(path, number, None, f"the row has more cells than the header's {len(header)}")
-            row: dict[str, Any] = {}
-            for col in schema.columns:
-                cell = raw[col.name]
-                if cell is None:
-                    raise DataError(path, number, col.name, f"the row is short; expected {col.expectation()}")
-                try:
-                    row[col.name] = _convert(cell, col)
-                except ValueError:
-                    raise DataError(path, number, col.name, f"{cell!r} is not {col.expectation()}") from None
-                if col.references is not None and row[col.name] is not None:
-                    targets = known_ids.get(col.references, set())
-                    if row[col.name] not in targets:
-                        raise DataError(
-                            path,
-                            number,
-                            col.name,
-                            f"{cell!r} is not an id in the {col.references} list",
-                        )
-            if "id" in row:
-                if row["id"] in seen:
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise DataError(
+            path,
+            None,
+            None,
+            f"the file is {size:,} bytes; a component list may be at most {MAX_FILE_BYTES:,}",
+        )
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise DataError(
+            path, None, None, f"byte {error.start} is not UTF-8 text; save the file as UTF-8"
+        ) from None
+    if "\0" in text:
+        raise DataError(path, None, None, "the file holds a NUL byte: it is not a text (CSV) file")
+    try:
+        return _rows(path, io.StringIO(text, newline=""), schema, known_ids)
+    except csv.Error as error:
+        raise DataError(path, None, None, f"the CSV cannot be read: {error}") from None
+
+
+def _rows(
+    path: Path, handle: io.StringIO, schema: Schema, known_ids: Mapping[str, set[str]]
+) -> list[dict[str, Any]]:
+    """The checked rows of one CSV text (see load_table)."""
+    reader = csv.DictReader(handle)
+    header = [name.strip() for name in reader.fieldnames or []]
+    reader.fieldnames = header
+    missing = [c for c in schema.column_names() if c not in header]
+    if missing:
+        raise DataError(
+            path,
+            None,
+            missing[0],
+            f"the header has no column '{missing[0]}'; expected columns: {', '.join(schema.column_names())}",
+        )
+    rows: list[dict[str, Any]] = []
+    seen: set[Any] = set()
+    for number, raw in enumerate(reader, start=1):
+        if None in raw:
+            raise DataError(path, number, None, f"the row has more cells than the header's {len(header)}")
+        row: dict[str, Any] = {}
+        for col in schema.columns:
+            cell = raw[col.name]
+            if cell is None:
+                raise DataError(path, number, col.name, f"the row is short; expected {col.expectation()}")
+            if len(cell) > MAX_CELL_CHARS:
+                raise DataError(
+                    path,
+                    number,
+                    col.name,
+                    f"the cell has {len(cell):,} characters; at most {MAX_CELL_CHARS:,}",
+                )
+            try:
+                row[col.name] = _convert(cell, col)
+            except ValueError:
+                raise DataError(path, number, col.name, f"{cell!r} is not {col.expectation()}") from None
+            if col.references is not None and row[col.name] is not None:
+                targets = known_ids.get(col.references, set())
+                if row[col.name] not in targets:
                     raise DataError(
                         path,
                         number,
-                        "id",
-                        f"the id {row['id']!r} appears twice; ids must be unique",
+                        col.name,
+                        f"{cell!r} is not an id in the {col.references} list",
                     )
-                seen.add(row["id"])
-            rows.append(row)
+        if "id" in row:
+            if row["id"] in seen:
+                raise DataError(
+                    path,
+                    number,
+                    "id",
+                    f"the id {row['id']!r} appears twice; ids must be unique",
+                )
+            seen.add(row["id"])
+        rows.append(row)
     if not rows:
         raise DataError(path, None, None, f"the file has no rows; expected at least one {schema.name} entry")
     for check in schema.checks:
