@@ -43,7 +43,7 @@ function coach(parent, c, attacking, colors) {
   const name = document.createElement("b");
   name.textContent = c.name;
   head.appendChild(name);
-  head.appendChild(document.createTextNode(attacking ? " \u26BD attacking" : " defending"));
+  head.appendChild(document.createTextNode(attacking ? " attacking (has the ball)" : " defending"));
   if (c.penalty) {
     head.appendChild(document.createTextNode(" "));
     span(`pg-ts-${c.penalty}`, head, `${c.penalty} card`);

@@ -102,7 +102,7 @@ def _card_html(card: dict[str, Any]) -> str:
 
 def _coach_html(c: dict[str, Any], attacking: bool) -> str:
     points = " ".join(f"{SYMBOLS[k]} {c['points'][k]}" for k in POINT_KINDS)
-    ball = " &#9917; attacking" if attacking else " defending"
+    ball = " attacking (has the ball)" if attacking else " defending"
     penalty = f' <span class="pg-ts-{c["penalty"]}">{c["penalty"]} card</span>' if c["penalty"] else ""
     cards = "".join(_card_html(x) for x in c["play"]) or '<span class="pg-ts-empty">no cards played</span>'
     return (
