@@ -152,11 +152,12 @@ class MatchFlow:
             elif lost.effect == "rest":
                 events += self._rest_oldest_seat(loser, lost.name)
         m.flag = side
+        m.flag_moves += 1
         names = list(dict.fromkeys(self.data.cards[c].name for c in them.play))
         new = [n for n in names if n not in them.seats]
         if len(them.seats) + len(new) > self.rules.bench_seats:
             return events + self._end_match(
-                side, f"{them.name} needs a bench seat more than the {self.rules.bench_seats}"
+                side, f"{them.name} needs a bench seat more than the {self.rules.bench_seats}", "bench full"
             )
         for card in them.play.clear():
             them.bench.add(card)
@@ -164,9 +165,19 @@ class MatchFlow:
         events.append(Event(f"{them.name}'s bench: {len(them.seats)} of {self.rules.bench_seats} seats."))
         return events + self._attack_next(loser)
 
-    def _end_match(self: ChallengersGame, winner: int, why: str) -> list[Event]:
+    def _end_match(self: ChallengersGame, winner: int, why: str, how: str = "ran out") -> list[Event]:
         st, m = self.state, self.state.match
         m.winner = winner
+        st.match_log.append(
+            {
+                "round": "final" if m.final else st.round,
+                "mat": m.mat,
+                "players": " v ".join(self.player_name(s) for s in m.sides),
+                "winner": self.player_name(winner),
+                "how": how,
+                "flag moves": m.flag_moves,
+            }
+        )
         events = [Event(f"{why}: {self.player_name(winner)} wins the match.")]
         if not m.final:
             trophy = st.stacks[m.mat - 1].pop_first()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 
 import pandas as pd
@@ -167,3 +167,152 @@ def thinning_frame(deck: Sequence[int], remove: int, targets: Iterable[int]) -> 
             }
         )
     return pd.DataFrame(rows).set_index("flag strength")
+
+
+# -- a whole match between two decks of plain cards ------------------------------------------------
+
+MATCH_MAX_CARDS = 8
+MATCH_MAX_BOTH = 14
+MATCH_MAX_NAMES = 8
+A_RAN_OUT, B_RAN_OUT = "A ran out", "B ran out"
+A_BENCH_FULL, B_BENCH_FULL = "A's bench full", "B's bench full"
+MATCH_ENDINGS = (B_RAN_OUT, B_BENCH_FULL, A_RAN_OUT, A_BENCH_FULL)
+"""How a match ends; the first two are wins for A, the last two for B."""
+
+Deck = Mapping[str, tuple[int, int]]
+"""A deck of named cards: name -> (strength, copies)."""
+
+
+def _named(deck: Deck, who: str) -> tuple[tuple[str, int, int], ...]:
+    if not isinstance(deck, Mapping) or not 1 <= len(deck) <= MATCH_MAX_NAMES:
+        raise ValueError(f"deck {who} must map 1 to {MATCH_MAX_NAMES} card names to (strength, copies)")
+    rows = []
+    for name, value in deck.items():
+        if not (isinstance(value, tuple) and len(value) == 2):
+            raise ValueError(f"deck {who}: {name!r} must map to (strength, copies); got {value!r}")
+        strength, copies = value
+        rows.append(
+            (
+                str(name),
+                _whole(strength, 0, MAX_STRENGTH, "a card's strength"),
+                _whole(copies, 1, 8, "copies"),
+            )
+        )
+    total = sum(c for *_, c in rows)
+    if total > MATCH_MAX_CARDS:
+        raise ValueError(
+            f"deck {who} holds {total} cards; a whole match is worked out for at most {MATCH_MAX_CARDS}"
+        )
+    return tuple(sorted(rows))
+
+
+def match_endings(deck_a: Deck, deck_b: Deck, seats: int = 6, a_starts: bool = True) -> Dist:
+    """Exactly how a match between two shuffled decks of plain cards (no effects) ends.
+
+    A match follows the rulebook: the starter's first card takes the flag, the other attacks card by
+    card until their total reaches the flag's strength, the flag moves to their last card and the
+    loser's cards go to the bench (one seat per name); an attacker who runs out loses, and so does
+    a player who needs more than ``seats`` seats. Every chance is a reveal from a deck, so the
+    probabilities come from a recursion over what is left in both decks, memoised on the state.
+
+    deck_a, deck_b: name -> (strength 0 to 30, copies 1 to 8), 1 to 8 names and at most 8 cards
+    each, 14 together (about a second at 7 against 7); seats 1 to 12. Returns a Dist over
+    MATCH_ENDINGS.
+    """
+    a, b = _named(deck_a, "A"), _named(deck_b, "B")
+    both = sum(c for *_, c in a) + sum(c for *_, c in b)
+    if both > MATCH_MAX_BOTH:
+        raise ValueError(
+            f"the two decks hold {both} cards; a whole match is worked out for at most {MATCH_MAX_BOTH}"
+        )
+    _whole(seats, 1, 12, "seats")
+    if not isinstance(a_starts, bool):
+        raise ValueError("a_starts must be True or False")
+    return Dist(dict(_match(a, b, seats, a_starts)))
+
+
+def p_match_win(deck_a: Deck, deck_b: Deck, seats: int = 6) -> Fraction:
+    """The chance A wins a match against B, the flag toss deciding who starts (1/2 each)."""
+    wins = Fraction(0)
+    for starts in (True, False):
+        d = match_endings(deck_a, deck_b, seats, starts)
+        wins += (d[B_RAN_OUT] + d[B_BENCH_FULL]) / 2
+    return wins
+
+
+def p_bench_ends_match(deck_a: Deck, deck_b: Deck, seats: int = 6, a_starts: bool = True) -> Fraction:
+    """The chance the match ends because a bench is full rather than a deck running out."""
+    d = match_endings(deck_a, deck_b, seats, a_starts)
+    return d[A_BENCH_FULL] + d[B_BENCH_FULL]
+
+
+def _orderings(counts: tuple[int, ...]) -> int:
+    """How many different orders a pile with these copies of each name can be in."""
+    ways, placed = 1, 0
+    for n in counts:
+        placed += n
+        ways *= comb(placed, n)
+    return ways
+
+
+def _match(a: tuple, b: tuple, seats: int, a_starts: bool) -> dict[str, Fraction]:
+    """Count orderings: every pair of orders of the two decks is equally likely, so the chance of
+    an ending is the number of order pairs that lead to it over the number of all order pairs.
+    A state counts the pairs through it as the orders of what is left in both decks."""
+    names = [tuple(n for n, _, _ in a), tuple(n for n, _, _ in b)]
+    strengths = [tuple(s for _, s, _ in a), tuple(s for _, s, _ in b)]
+    ran_out = (A_RAN_OUT, B_RAN_OUT)
+    bench_full = (A_BENCH_FULL, B_BENCH_FULL)
+    endings = (*ran_out, *bench_full)
+
+    def ended(decks: tuple, ending: str) -> tuple[int, ...]:
+        ways = _orderings(decks[0]) * _orderings(decks[1])
+        return tuple(ways if e == ending else 0 for e in endings)
+
+    @cache
+    def attack(
+        decks: tuple, benches: tuple, holder: int, flag: int, pile: frozenset, total: int, shown: frozenset
+    ):
+        """Order pairs per ending from here: the side that is not ``holder`` attacks, ``total`` so far."""
+        me = 1 - holder
+        deck = decks[me]
+        if not any(deck):
+            return ended(decks, ran_out[me])
+        out = [0, 0, 0, 0]
+        for i, n in enumerate(deck):
+            if not n:
+                continue
+            rest = list(decks)
+            rest[me] = deck[:i] + (n - 1,) + deck[i + 1 :]
+            rest = tuple(rest)
+            now, seen = total + strengths[me][i], shown | {names[me][i]}
+            if now >= flag:
+                seated = benches[holder] | pile
+                if len(seated) > seats:
+                    sub = ended(rest, bench_full[holder])
+                else:
+                    new_benches = list(benches)
+                    new_benches[holder] = seated
+                    sub = attack(rest, tuple(new_benches), me, strengths[me][i], seen, 0, frozenset())
+            else:
+                sub = attack(rest, benches, holder, flag, pile, now, seen)
+            for k in range(4):
+                out[k] += sub[k]
+        return tuple(out)
+
+    starter = 0 if a_starts else 1
+    decks = (tuple(c for *_, c in a), tuple(c for *_, c in b))
+    deck = decks[starter]
+    counted = [0, 0, 0, 0]
+    for i, n in enumerate(deck):
+        rest = list(decks)
+        rest[starter] = deck[:i] + (n - 1,) + deck[i + 1 :]
+        start = (frozenset(), frozenset())
+        sub = attack(
+            tuple(rest), start, starter, strengths[starter][i], frozenset({names[starter][i]}), 0, frozenset()
+        )
+        for k in range(4):
+            counted[k] += sub[k]
+    total = _orderings(decks[0]) * _orderings(decks[1])
+    assert sum(counted) == total, "every order pair ends the match once"
+    return {e: Fraction(w, total) for e, w in zip(endings, counted, strict=True)}

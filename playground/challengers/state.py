@@ -116,6 +116,7 @@ class Match:
     flag: int | None = None
     attacker: int | None = None
     winner: int | None = None
+    flag_moves: int = 0
 
     def other(self, side: int) -> int:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -147,6 +148,7 @@ class State:
     left_out: str = ""
     finalists: tuple[int, ...] = ()
     champion: int | None = None
+    match_log: list[dict] = field(default_factory=list)
 
     def table(self) -> Table:
         """Every zone of the tournament, for one census of all cards, trophies and fans."""
@@ -188,6 +190,11 @@ class State:
                 }
             )
         return pd.DataFrame(rows).set_index("player")
+
+    def matches_frame(self) -> pd.DataFrame:
+        """One row per finished match: round, mat, who played, who won and how it ended."""
+        columns = ["round", "mat", "players", "winner", "how", "flag moves"]
+        return pd.DataFrame(self.match_log, columns=columns)
 
     def deck_frame(self, side: int) -> pd.DataFrame:
         """A participant's whole deck (wherever its cards are now), one row per card name."""
