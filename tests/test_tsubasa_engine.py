@@ -17,7 +17,7 @@ from tsubasa_scenes import at, attack_scene, duel_scene, empty_hands, give, lay,
 from playground.core.engine import IllegalAction
 from playground.core.rules import RulesError
 from playground.tsubasa import Rules, new_game
-from playground.tsubasa.actions import Aim, Pass, Play, Sign, Spend, Use
+from playground.tsubasa.actions import Aim, Dice, Pass, Play, Reroll, Sign, Spend, Use
 from playground.tsubasa.policies import equilibrium_picker, greedy, odds_spender
 
 ALL_ON = Rules(motivation=True, signings=True, assured_success=True)
@@ -182,3 +182,58 @@ def test_spending_points_you_lack_is_refused() -> None:
     game.apply(Aim("shot"))
     assert game.legal_actions() == [Spend(0), Spend(1), Spend(2)]
     refused(game, Spend(3), "Toho has only 2 shot points, so it cannot spend 3")
+
+
+# -- every ruling's variant ---------------------------------------------------------------------------
+
+
+def test_reroll_by_either_coach_asks_the_attacker_first_even_when_winning() -> None:
+    rules = Rules(reroll_by="either coach")
+    game = duel_scene(["t_hyuga", "t_sawada"], ["n_ishizaki", "n_kisugi"], rules=rules)
+    for action in (Aim("shot"), Spend(0), Spend(0)):
+        game.apply(action)
+    game.apply(Dice(6, 1))  # Toho (attacking) is winning, and is asked first all the same
+    assert game.phase() == "reroll" and game.current_actor() == 1
+    game.apply(Reroll("keep"))
+    assert game.phase() == "reroll" and game.current_actor() == 0  # then Nankatsu, who is losing
+    default = duel_scene(["t_hyuga", "t_sawada"], ["n_ishizaki", "n_kisugi"])
+    for action in (Aim("shot"), Spend(0), Spend(0), Dice(6, 1)):
+        default.apply(action)
+    assert default.current_actor() == 0  # by default only the losing coach is asked
+
+
+def test_injury_time_can_start_the_round_after_the_last_match_cards() -> None:
+    game = until(new_game(Rules(injury_time_starts="next round"), seed=4), lambda g: g.injury_next)
+    s = game.state
+    assert not s.injury_time and len(s.pitch) == len(s.match_deck) == 0
+    playing = s.round
+    until(game, lambda g: g.state.round != playing or g.state.period != "1st half")
+    assert s.period == "1st half" and s.injury_time  # the next round is injury time, whatever happened
+
+
+def test_signed_players_can_leave_the_match_after_the_round() -> None:
+    for ruling, where in [("join the team", "discard"), ("leave the match", "box")]:
+        game = attack_scene(rules=Rules(signings=True, signed_players=ruling))
+        s = game.state
+        me = s.coaches[s.attacker]
+        me.points.update({"shot": 5, "pass": 5, "defense": 5})
+        field = next(c for c in s.offer if s.data.cards[c].replaces != "keeper")
+        game.apply(Sign(field))
+        while game.phase() == "ability":
+            game.apply(game.legal_actions()[-1])  # skip the signed player's abilities
+        for action in (Pass(), Pass(), Aim("pass"), Spend(0), Spend(0), Dice(6, 1)):
+            game.apply(action)
+        assert game.outcome == "kept" and field in (me.discard if where == "discard" else s.box)
+
+
+def test_extra_time_second_half_kick_off_by_coin() -> None:
+    rules = Rules(extra_time_second_kickoff="coin")
+    for seed in range(40):
+        game = new_game(rules, seed=seed).play()
+        if "extra time, 2nd half" in set(game.history().period):
+            break
+    else:
+        raise AssertionError("no match of 40 went to the 2nd half of extra time")
+    coins = game.history().query("phase == 'coin'")
+    assert len(coins) == 3  # kick-off, extra time, its 2nd half
+    assert list(coins.probability) == [Fraction(1, 2)] * 3

@@ -86,13 +86,19 @@ class DuelPhase:
 
     def _do_dice(self: TsubasaGame, task: Task, dice: Dice) -> list[Event]:
         self.state.duel.dice = (dice.attacker, dice.defender)
+        self.declined.clear()
         return self._after_dice()
 
+    def _may_reroll(self: TsubasaGame, loser: int) -> int | None:
+        """Who is asked about a reroll now (Rules.reroll_by), or None: the dice stand."""
+        asked = [loser] if self.rules.reroll_by == "losing coach" else [self.state.attacker, self.defender]
+        return next((c for c in asked if self.rerolls_left(c) > 0 and c not in self.declined), None)
+
     def _after_dice(self: TsubasaGame) -> list[Event]:
-        """The losing side may use a reroll; otherwise the duel is settled."""
-        loser = self.defender if self.attack_won() else self.state.attacker
-        if self.rerolls_left(loser) > 0:
-            self._then(Task("reroll", loser, loser, "duel"))
+        """A coach may use a reroll (the losing one, by default); otherwise the duel is settled."""
+        coach = self._may_reroll(self.defender if self.attack_won() else self.state.attacker)
+        if coach is not None:
+            self._then(Task("reroll", coach, coach, "duel"))
             return []
         return self._settle()
 
@@ -102,7 +108,8 @@ class DuelPhase:
 
     def _do_reroll(self: TsubasaGame, task: Task, action: Reroll) -> list[Event]:
         if action.die == "keep":
-            return self._settle() if task.arg == "duel" else self._saved()
+            self.declined.add(task.coach)
+            return self._after_dice() if task.arg == "duel" else self._after_save()
         self.state.coaches[task.coach].rerolls_used += 1
         whose = {"mine": task.coach, "theirs": 1 - task.coach, "save": self.defender}[action.die]
         self._then(Task("reroll_die", CHANCE, whose, task.arg))
@@ -110,6 +117,7 @@ class DuelPhase:
 
     def _do_reroll_die(self: TsubasaGame, task: Task, face: int) -> list[Event]:
         d = self.state.duel
+        self.declined.clear()
         if task.arg == "save":
             d.save = face
             return self._after_save()
@@ -137,6 +145,7 @@ class DuelPhase:
 
     def _do_save(self: TsubasaGame, task: Task, face: int) -> list[Event]:
         self.state.duel.save = face
+        self.declined.clear()
         return self._after_save()
 
     def save_result(self: TsubasaGame) -> str:
@@ -147,9 +156,9 @@ class DuelPhase:
         return "corner" if face <= self.rules.save_corner_top else "goal"
 
     def _after_save(self: TsubasaGame) -> list[Event]:
-        loser = self.defender if self.save_result() == "goal" else self.state.attacker
-        if self.rerolls_left(loser) > 0:
-            self._then(Task("reroll", loser, loser, "save"))
+        coach = self._may_reroll(self.defender if self.save_result() == "goal" else self.state.attacker)
+        if coach is not None:
+            self._then(Task("reroll", coach, coach, "save"))
             return []
         return self._saved()
 

@@ -6,14 +6,17 @@ module owns the match's frame; the attack phase (playing cards, optional abiliti
 and Signings) lives in ``attack.py`` and the Shooting/Passing duel (dice, rerolls, the keeper's
 save, the Special Shot) in ``duel.py``.
 
-Readings of the rulebook the engine makes without a Rules field, and why:
+Every ruling that is a real choice is a field of ``Rules`` (injury time's start, who may
+reroll, signed players after the round, extra time's second kick-off, ...). Readings the engine
+makes without a field, and why:
 
-- The round in which the last Match cards leave the pitch is the first round of injury time:
-  the rulebook starts injury time "as soon as" they are drawn.
 - Optional abilities of a card still resolve after the card itself has left the play area (it
   was played; only its values leave with it).
-- A signed player joins the signing coach's team: after the round he goes to their discard pile.
-- The second half of extra time is kicked off by the side that did not kick off its first half.
+- Motivation and Signings are bought in your own turn of the attack phase (the rulebook allows
+  signings "during your turn"; we give motivation the same window, since a swap outside a turn
+  would need an interruption the turn order does not have).
+- A goalkeeper replaced by a signed keeper goes to his coach's discard pile.
+- Points are kept into extra time, as at halftime; the decks are reshuffled only at its start.
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         self.rounds: list[tuple[str, str]] = []  # (duel kind, result) of every round played
         self.reason = ""
         self.first_kicker: int | None = None  # who kicked off the match
+        self.injury_next = False  # injury time begins with the next round (Rules.injury_time_starts)
+        self.declined: set[int] = set()  # coaches who kept the dice as they lie now
         for half in ("1", "2"):
             for _ in range(rules.match_cards_removed):
                 self.tasks.append(Task("remove_match", CHANCE, 0, half))
@@ -345,6 +350,9 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         s = self.state
         if s.period.startswith("extra") or s.injury_time or len(s.pitch) or len(s.match_deck):
             return []
+        if self.rules.injury_time_starts == "next round" and not self.injury_next:
+            self.injury_next = True  # this round is the last normal one
+            return [Event("the last Match cards are gone: injury time begins next round")]
         s.injury_time = True
         return [Event("the last Match cards are gone: injury time begins")]
 
@@ -361,15 +369,20 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
 
     def _do_discard(self, task: Task, _: None) -> list[Event]:
         s = self.state
+        leave = self.rules.signed_players == "leave the match"
         for c in s.coaches:
             for card in c.play.clear():
-                c.discard.add(card)
+                (s.box if leave and self.data.cards[card].kind == "signing" else c.discard).add(card)
         refill = 0 if s.period.startswith("extra") else max(0, self.rules.pitch_size - len(s.pitch))
         self._then(*[Task("reveal", CHANCE, 0)] * refill, Task("next_round", AUTO, 0))
         return []
 
     def _do_next_round(self, task: Task, _: None) -> list[Event]:
         s = self.state
+        if self.injury_next and not s.injury_time and not s.period.startswith("extra"):
+            s.injury_time = True
+            self._then(Task("start_round", AUTO, 0))
+            return [Event("injury time begins")]
         if s.period.startswith("extra"):
             last = s.round >= self.rules.extra_time_rounds
             over = last and (
@@ -392,6 +405,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         ended = s.period
         events = [Event(f"the {ended} is over: Nankatsu {s.coaches[0].score} - {s.coaches[1].score} Toho")]
         s.round, s.injury_time, s.injury_rounds = 0, False, 0
+        self.injury_next = False
         level = s.coaches[0].score == s.coaches[1].score
         if ended == "1st half":
             s.period = "2nd half"
@@ -406,7 +420,10 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             self._then(Task("coin", CHANCE, 0, "extra"))
         elif ended == "extra time, 1st half":
             s.period = "extra time, 2nd half"
-            events += self._kick_off(1 - s.kicked_off, f"{COACH_NAMES[1 - s.kicked_off]} kicks off")
+            if self.rules.extra_time_second_kickoff == "coin":
+                self._then(Task("coin", CHANCE, 0, "extra"))
+            else:
+                events += self._kick_off(1 - s.kicked_off, f"{COACH_NAMES[1 - s.kicked_off]} kicks off")
         else:
             self.reason = "shared title after extra time" if level else f"won in the {ended}"
             self.tasks.clear()

@@ -106,9 +106,13 @@ def _choose(game: TsubasaGame, spend) -> Action:
 
 def _best_reroll(game: TsubasaGame, coach: int, options: list[Reroll]) -> Reroll:
     """Reroll the die whose new face most often turns the result; keep if none helps."""
-    if Reroll("save") in options:
-        return Reroll("save")
     d, r = game.state.duel, game.rules
+    attacking = coach == game.state.attacker
+    if Reroll("save") in options:
+        winning = (game.save_result() == "goal") == attacking
+        return Reroll("keep") if winning else Reroll("save")
+    if game.attack_won() == attacking:
+        return Reroll("keep")  # never reroll a duel you are winning
     attack, defense = d.attack + d.attack_spent, d.defense + d.defense_spent
     a, b = d.dice
     faces = range(1, r.die_sides + 1)
@@ -118,7 +122,6 @@ def _best_reroll(game: TsubasaGame, coach: int, options: list[Reroll]) -> Reroll
 
     attack_die = sum(wins(x, b) for x in faces)
     defense_die = sum(wins(a, y) for y in faces)
-    mine_is_attack = coach == game.state.attacker
-    if mine_is_attack:
+    if attacking:
         return Reroll("mine") if attack_die >= defense_die else Reroll("theirs")
     return Reroll("mine") if defense_die <= attack_die else Reroll("theirs")

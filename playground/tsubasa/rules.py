@@ -42,6 +42,12 @@ class Rules(RulesBase):
         "First Match variant (rulebook): the starred Match cards, both Fan cards and the Fatigue "
         "cards are left out for a shorter, simpler game.",
     )
+    injury_time_starts: str = rule(
+        "that round",
+        "Ruling: injury time starts with the round in which the last Match cards leave the pitch "
+        "('that round'), or with the round after it ('next round').",
+        choices=("that round", "next round"),
+    )
     injury_time_rounds: int = rule(
         30,
         "Ruling (the rulebook has no limit): a half's injury time ends after this many rounds even "
@@ -84,11 +90,12 @@ class Rules(RulesBase):
         low=0,
         high=6,
     )
-    reroll_order: str = rule(
-        "loser first",
-        "Ruling (the rulebook does not say who rerolls first): after the dice, the coach who is "
-        "losing may use a reroll first; 'attacker first' lets the attacker decide first always.",
-        choices=("loser first", "attacker first"),
+    reroll_by: str = rule(
+        "losing coach",
+        "Ruling (the rulebook does not say when a reroll may be used): after the dice, only the coach "
+        "who is losing is offered their reroll; 'either coach' asks the attacker, then the defender, "
+        "whether they are winning or not.",
+        choices=("losing coach", "either coach"),
     )
 
     # -- special cards --------------------------------------------------------------------------
@@ -120,11 +127,23 @@ class Rules(RulesBase):
         False, "Signings (advanced rule): 4 extra players on offer, bought with points in your turn."
     )
     signings_on_offer: int = rule(4, "Signings drawn and put on offer (rulebook: 4).", low=1, high=8)
+    signed_players: str = rule(
+        "join the team",
+        "Ruling (the rulebook does not say what happens after the round): a signed player goes to "
+        "the signing coach's discard pile and joins their deck, or 'leave the match' (to the box).",
+        choices=("join the team", "leave the match"),
+    )
 
     # -- extra time -----------------------------------------------------------------------------
     extra_time: bool = rule(True, "Rulebook: a level match goes to extra time. Off: a draw stands.")
     extra_time_rounds: int = rule(2, "Rounds in each half of extra time (rulebook: 2).", low=1, high=6)
     extra_time_limit: int = rule(7, "Card limit of a round in extra time (rulebook: 7).", low=2, high=15)
+    extra_time_second_kickoff: str = rule(
+        "other side",
+        "Ruling (the rulebook picks only extra time's first attacker at random): the 2nd half of "
+        "extra time is kicked off by the other side, as in the match, or by a new 'coin' toss.",
+        choices=("other side", "coin"),
+    )
 
     def check_together(self) -> None:
         if self.save_corner_top < self.save_catch_top:
