@@ -6,7 +6,11 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # The browser test drives Debian's Chromium (never a browser downloaded by playwright install).
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: lab test lint bench browser
+.PHONY: lab test lint bench browser present
+
+# Classroom mode: the lessons as apps (code hidden, panels live); NB=notebooks/03_....ipynb for one.
+NB ?= notebooks
+PORT ?= 8866
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +27,10 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 
 lab: $(VENV)/.installed
 	$(BIN)/jupyter lab --ip=127.0.0.1 $(ROOT_FLAG) notebooks/00_welcome.ipynb
+
+present: $(VENV)/.installed
+	@echo "Classroom mode: open http://127.0.0.1:$(PORT)/ in the browser (Ctrl+C stops it)."
+	$(BIN)/voila $(NB) --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -187,3 +187,64 @@ def copy_notebooks(source: Path, target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for notebook in source.glob("*.ipynb"):
         shutil.copy2(notebook, target / notebook.name)
+
+
+class VoilaServer:
+    """Voila serving ``root`` as apps (code hidden), run by this interpreter (the project's venv).
+
+    Voila starts a new kernel for every page it renders, so readiness is the TCP port answering,
+    never a page fetched in a loop.
+    """
+
+    def __init__(self, root: Path, state: Path):
+        self.root, self.state = root, state
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = state / "voila.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 60) -> None:
+        env = dict(os.environ)
+        for name in ("config", "data", "runtime"):
+            (self.state / name).mkdir(parents=True, exist_ok=True)
+        env.update(
+            JUPYTER_CONFIG_DIR=str(self.state / "config"),
+            JUPYTER_DATA_DIR=str(self.state / "data"),
+            JUPYTER_RUNTIME_DIR=str(self.state / "runtime"),
+            PYTHONUNBUFFERED="1",
+        )
+        command = [
+            sys.executable, "-m", "voila", str(self.root), "--no-browser",
+            f"--port={self.port}", "--Voila.ip=127.0.0.1",
+        ]  # fmt: skip
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"Voila exited at start:\n{self.log_path.read_text(errors='replace')}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return
+            time.sleep(0.25)
+        self.stop()
+        raise RuntimeError(f"Voila did not open port {self.port} in {timeout} s")
+
+    def url(self, notebook: str = "") -> str:
+        """The tree of lessons, or one notebook rendered as an app."""
+        return f"{self.base}/voila/render/{notebook}" if notebook else f"{self.base}/"
+
+    def stop(self) -> None:
+        process = self.process
+        if process is None:
+            return
+        self.process = None
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
