@@ -1,0 +1,203 @@
+"""Challengers!' interactive panels, built from the shared widget pieces.
+
+- ``attack_panel``: a deck of strengths against a flag: how many cards the attack needs, exactly.
+- ``thinning_panel``: remove one card and see the chances before and after.
+- ``tournament_panel``: a whole tournament stepped match by match on the mat picture.
+
+Callbacks only call exact functions that take milliseconds at these sizes, so a slider answers
+at once; a bad deck typed in the box gives a message, never an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import ipywidgets as w
+
+from playground.core.engine import Game, random_legal
+from playground.widgets.bars import bars_svg
+from playground.widgets.game_panel import GamePanel, frame_html
+from playground.widgets.predict import percent
+from playground.widgets.rules_panel import RulesPanel
+
+from . import odds
+from .engine import ChallengersGame, new_game
+from .mat_view import MatView
+from .policies import greedy, thinning
+from .rules import Rules
+
+STARTING = "1, 1, 1, 2, 3, 4"
+"""The Starting Deck's strengths, as typed in a deck box."""
+
+POLICIES: dict[str, Callable[[Game], object]] = {
+    "greedy (keep the strongest)": greedy,
+    "thinning (remove weak cards by the odds)": thinning,
+    "random legal moves": random_legal,
+}
+_SLIDER = {"continuous_update": True, "style": {"description_width": "initial"}}
+_LABELLED = {"style": {"description_width": "initial"}}
+
+
+def parse_deck(text: str) -> list[int]:
+    """Strengths typed as '1, 1, 2, 4' (spaces or commas); ValueError saying what is allowed."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise ValueError("type the deck's strengths as whole numbers, like 1, 1, 1, 2, 3, 4")
+    deck = [int(p) for p in parts]
+    odds._deck(deck)  # the bounds: 1 to 60 cards of strength 0 to 30
+    return deck
+
+
+def needed_frame(dist) -> object:
+    """The distribution of cards needed as a table: each count, its exact chance and in percent."""
+    frame = dist.to_frame("cards needed")
+    frame["percent"] = [percent(p) for p in frame.iloc[:, 0]]
+    return frame
+
+
+class AttackPanel(w.VBox):
+    """Type a deck, slide the flag's strength: the exact chance of needing 1, 2, 3... cards."""
+
+    def __init__(self, deck: str = STARTING, flag: int = 4):
+        self.deck = w.Text(value=deck, description="my deck (strengths)", **_LABELLED)
+        self.flag = w.IntSlider(value=flag, min=1, max=30, description="defender's flag strength", **_SLIDER)
+        self.within = w.IntSlider(value=2, min=1, max=10, description="within this many cards", **_SLIDER)
+        self.headline, self.chart, self.table = w.HTML(), w.HTML(), w.HTML()
+        self.headline.add_class("pg-attack-headline")
+        for control in (self.deck, self.flag, self.within):
+            control.observe(lambda _: self.update(), names="value")
+        super().__init__([self.deck, self.flag, self.within, self.headline, self.chart, self.table])
+        self.update()
+
+    def update(self) -> None:
+        try:
+            deck = parse_deck(self.deck.value)
+        except ValueError as error:
+            self.headline.value = f"<span style='color:#b00'>{error}</span>"
+            self.chart.value = self.table.value = ""
+            return
+        self.within.max = len(deck)
+        k = min(self.within.value, len(deck))
+        p = odds.p_reach_strength(deck, self.flag.value, k)
+        dist = odds.cards_needed(deck, self.flag.value)
+        self.p_within = p
+        self.dist = dist
+        self.headline.value = (
+            f"<div style='font-size:1.2em'>P(reach {self.flag.value} within {k} card(s)) &asymp; "
+            f"<b>{percent(p)}</b>, exactly <b>{p}</b></div>"
+        )
+        self.chart.value = bars_svg(
+            dist, highlight=lambda c: isinstance(c, int) and c <= k, title="How many cards the attack needs"
+        )
+        self.table.value = frame_html(needed_frame(dist), "pg-attack-table")
+
+
+def attack_panel(deck: str = STARTING, flag: int = 4) -> AttackPanel:
+    """Build the attack panel: a deck box and the flag's strength; exact bars of cards needed."""
+    return AttackPanel(deck, flag)
+
+
+class ThinningPanel(w.VBox):
+    """Pick a card to remove: the chances before and after, for every flag strength up to a limit."""
+
+    def __init__(self, deck: str = STARTING, up_to: int = 10):
+        self.deck = w.Text(value=deck, description="my deck (strengths)", **_LABELLED)
+        self.remove = w.Dropdown(description="remove a card of strength", **_LABELLED)
+        self.up_to = w.IntSlider(value=up_to, min=1, max=40, description="flags up to", **_SLIDER)
+        self.message, self.table = w.HTML(), w.HTML()
+        self.deck.observe(lambda _: self._new_deck(), names="value")
+        self.remove.observe(lambda _: self.update(), names="value")
+        self.up_to.observe(lambda _: self.update(), names="value")
+        super().__init__([self.deck, self.remove, self.up_to, self.message, self.table])
+        self._new_deck()
+
+    def _new_deck(self) -> None:
+        try:
+            deck = parse_deck(self.deck.value)
+        except ValueError as error:
+            self.message.value = f"<span style='color:#b00'>{error}</span>"
+            self.table.value = ""
+            return
+        options = sorted(set(deck))
+        keep = self.remove.value if self.remove.value in options else options[0]
+        self.remove.options = options
+        self.remove.value = keep
+        self.update()
+
+    def update(self) -> None:
+        try:
+            deck = parse_deck(self.deck.value)
+            self.frame = odds.thinning_frame(deck, self.remove.value, range(1, self.up_to.value + 1))
+        except ValueError as error:
+            self.message.value = f"<span style='color:#b00'>{error}</span>"
+            self.table.value = ""
+            return
+        better = [
+            t for t, row in self.frame.iterrows() if row["P(reach in 1) after"] > row["P(reach in 1) before"]
+        ]
+        self.message.value = (
+            f"Removing a {self.remove.value}: the first card alone reaches more often for flags "
+            f"{', '.join(map(str, better)) or 'of no strength'}; a deck that cannot reach shows P(reach) 0."
+        )
+        shown = self.frame.map(lambda v: "" if v is None else (percent(v) if isinstance(v, Fraction) else v))
+        self.table.value = frame_html(shown, "pg-thinning-table")
+
+
+def thinning_panel(deck: str = STARTING, up_to: int = 10) -> ThinningPanel:
+    """Build the thinning panel: a deck, a card to remove, the chances before and after."""
+    return ThinningPanel(deck, up_to)
+
+
+class TournamentPanel(w.VBox):
+    """A tournament stepped on the mat picture, with the state, the matches and the history."""
+
+    def __init__(self, players: int = 2, seed: int = 0, rules: Rules | None = None, policy: str = ""):
+        self.players = w.IntSlider(value=players, min=1, max=8, description="players", **_SLIDER)
+        self.policy = w.Dropdown(options=list(POLICIES), description="players' strategy", **_LABELLED)
+        if policy:
+            self.policy.value = policy
+        self.rules_panel = RulesPanel(rules or Rules(), lambda _: self.games.reset(), key=("bench_seats",))
+        self.mat = MatView()
+        self.matches = w.HTML()
+        self.next_match = w.Button(description="Step to the end of the match", icon="flag")
+        self.games = GamePanel(self._make, lambda g: POLICIES[self.policy.value](g), seed, self._shown)
+        self.next_match.on_click(lambda _: self.step_match())
+        self.players.observe(lambda _: self.games.reset(), names="value")
+        self.policy.observe(lambda _: self.games.reset(), names="value")
+        super().__init__(
+            [
+                w.HBox([self.players, self.policy]),
+                self.rules_panel,
+                self.next_match,
+                self.mat,
+                self.games,
+                w.HTML("<b>Matches so far</b>"),
+                self.matches,
+            ]
+        )
+        self._shown(self.games.view)
+
+    def _make(self, seed: int) -> ChallengersGame:
+        return new_game(self.rules_panel.rules, seed=seed, players=self.players.value)
+
+    def _shown(self, game: ChallengersGame) -> None:
+        self.mat.show(game)
+        self.matches.value = frame_html(game.state.matches_frame().tail(8), "pg-matches")
+
+    def step_match(self, limit: int = 5000) -> None:
+        """Step until the current (or next) match is decided, or the tournament ends."""
+        game = self.games.game
+        played = len(game.state.match_log)
+        for _ in range(limit):
+            if game.is_over() or len(game.state.match_log) > played:
+                break
+            game.step(game.policy_for(lambda g: POLICIES[self.policy.value](g)))
+        self.games._refresh()
+
+
+def tournament_panel(
+    players: int = 2, seed: int = 0, rules: Rules | None = None, policy: str = ""
+) -> TournamentPanel:
+    """Build the tournament panel: the mat picture, Step / Step to the end of the match, tables."""
+    return TournamentPanel(players, seed, rules, policy)

@@ -1,0 +1,73 @@
+"""Challengers! panels and the mat picture, worked without a browser: set a control, read the
+output, compare with the exact value."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from challengers_scenes import apply_all, match_scene
+
+from playground.challengers import odds
+from playground.challengers.actions import Reveal, TakeFlag
+from playground.challengers.mat_view import MatView, mat_html, scene_of
+from playground.challengers.widgets import attack_panel, thinning_panel, tournament_panel
+
+
+def test_attack_panel_shows_the_exact_chance_for_the_slider_values() -> None:
+    panel = attack_panel()
+    panel.flag.value = 6
+    panel.within.value = 2
+    assert panel.p_within == Fraction(2, 15)  # 2+4 and 3+4 of the 15 pairs
+    assert "exactly <b>2/15</b>" in panel.headline.value
+    assert panel.dist == odds.cards_needed([1, 1, 1, 2, 3, 4], 6)
+    panel.deck.value = "5, 5"
+    assert panel.within.max == 2 and panel.p_within == 1
+
+
+def test_attack_panel_explains_a_bad_deck_and_keeps_working() -> None:
+    panel = attack_panel()
+    for bad in ("one, two", "", "1, 99", ", ".join(["1"] * 61)):
+        panel.deck.value = bad
+        assert "color:#b00" in panel.headline.value and panel.chart.value == ""
+    panel.deck.value = "2, 2"
+    panel.flag.value = 4
+    assert panel.p_within == 1
+
+
+def test_thinning_panel_table_is_thinning_frame() -> None:
+    panel = thinning_panel("1, 1, 2, 4", up_to=5)
+    panel.remove.value = 1
+    expected = odds.thinning_frame([1, 1, 2, 4], 1, range(1, 6))
+    assert panel.frame.equals(expected)
+    assert "25%" in panel.table.value and "flags 2, 3" in panel.message.value  # 1/4 before, 1/3 after
+    panel.deck.value = "nonsense"
+    assert "color:#b00" in panel.message.value
+
+
+def test_the_mat_picture_shows_the_flag_the_attack_and_the_bench() -> None:
+    game = match_scene(["mascot", "rookie", "rookie"], ["rookie", "hopeful", "captain"])
+    apply_all(game, "Ash", Reveal(), "mascot", Reveal(), "rookie")
+    scene = scene_of(game)
+    assert scene["flag"] == 0 and scene["attack"] == 1 and scene["target"] == 3
+    assert [c["name"] for c in scene["halves"][0]["cards"]] == ["Mascot"]
+    html = mat_html(scene)
+    assert "data-attack='1' data-target='3'" in html and "pg-mat-flagcard" in html
+    apply_all(game, Reveal(), "hopeful", TakeFlag())
+    view = MatView()
+    view.show(game)
+    html = view._repr_html_()
+    assert view.scene["flag"] == 1 and view.scene["halves"][0]["seats"] == [{"name": "Mascot", "count": 1}]
+    assert re.search(r"data-half='0' data-role='attack' data-deck='2' data-seats-used='1'", html)
+    assert html.count("class='pg-mat-seat'") == 12  # two benches of 6 seats
+
+
+def test_tournament_panel_steps_to_the_end_of_a_match() -> None:
+    panel = tournament_panel(players=2, seed=3)
+    panel.step_match()
+    game = panel.games.game
+    assert len(game.state.match_log) == 1
+    assert panel.mat.scene["step"] == game.step_count
+    assert game.state.match_log[0]["winner"] in panel.matches.value
+    panel.rules_panel.controls["bench_seats"].value = 3
+    assert panel.games.game.rules.bench_seats == 3 and panel.games.game.step_count == 0
