@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from playground.arc import load_data, new_game, odds
 from playground.arc.policies import greedy
 from playground.arc.scoring import athlete_score
+from playground.arc.simulate import MEASURES, head_to_head
 from playground.arc.table_view import TableView, game_scene
-from playground.arc.widgets import score_panel, season_panel, sport_odds_panel
+from playground.arc.widgets import bonus_panel, score_panel, season_panel, sport_odds_panel
+from playground.core.engine import random_legal
 
 
 def test_score_panel_starts_on_xavier_and_follows_every_control() -> None:
@@ -75,3 +79,32 @@ def test_table_view_shows_stats_now_homefield_and_the_main_character() -> None:
     assert sum(c["main_character"] for c in view.cards) == len(mc)
     assert f"data-sport='{s.sport().name}'" in html and view._repr_html_() == html
     assert "(no game shown yet)" in TableView().to_html()
+
+
+def test_bonus_panel_follows_the_bonus_rules() -> None:
+    panel = bonus_panel()
+    frame = panel.frame()
+    assert list(frame["score"]) == [12, 24, 20, -8]
+    panel.rules_panel.controls["multiply_negatives"].value = False
+    panel.rules_panel.controls["bonuses_stack"].value = False
+    frame = panel.frame()
+    assert list(frame["score"]) == [12, 12, 10, -2]
+    assert "arc-bonus-frame" in panel.table.value
+
+
+def test_head_to_head_rotates_seats_and_checks_its_inputs() -> None:
+    table = head_to_head({"greedy": greedy, "random": random_legal}, games=6)
+    assert abs(table["win share"].sum() - 1) < 1e-9
+    assert (table["95% CI low"] <= table["win share"]).all()
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        head_to_head({"greedy": greedy}, games=2)
+    with pytest.raises(ValueError, match="games must be a whole number from 1 to 5000"):
+        head_to_head({"a": greedy, "b": greedy}, games=0)
+
+
+def test_measures_read_the_result() -> None:
+    game = new_game(seed=7, players=4).play(greedy)
+    scores = sorted(game.result().scores.values())
+    assert MEASURES["winning score"](game) == scores[-1] and MEASURES["lowest score"](game) == scores[0]
+    assert MEASURES["winning margin"](game) == scores[-1] - scores[-2]
+    assert MEASURES["shared win"](game) == 0 and MEASURES["steps"](game) == game.step_count

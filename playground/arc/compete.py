@@ -23,6 +23,7 @@ class Competition(Game):
         self.picks: dict[int, tuple[str, ...]] = {}
         self.team_scores: dict[int, int] = {}
         self.ties = 0
+        self.tie_total = 0
         self.season_wins = [0] * self.players
         self.tournament_rounds = 0
         self.winners_log: list[tuple[int, ...]] = []
@@ -83,6 +84,7 @@ class Competition(Game):
         can_replace = len(s.sport_top) + len(s.sport_deck) > 0
         if len(winners) > 1 and self.ties < self.rules.max_tie_replacements and can_replace:
             self.ties += 1
+            self.tie_total += 1
             self._now(Task("sport", None, "tie"), Task("compete"))
             return [*events, Event("a tie: the Sport is replaced by the next one and everyone picks again")]
         self.ties = 0

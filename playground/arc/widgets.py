@@ -125,6 +125,62 @@ def score_panel() -> ScorePanel:
     return ScorePanel()
 
 
+BONUS_CASES = (
+    ("Xavier at home (total 6)", 6, ("homefield",)),
+    ("Xavier at home and Main Character (total 6)", 6, ("homefield", "main_character")),
+    ("Evil Clone at home (total 5)", 5, ("homefield", "evil_clone")),
+    ("two Sprained Ankles, at home and Main Character (total -2)", -2, ("homefield", "main_character")),
+)
+
+
+class BonusPanel(w.VBox):
+    """The bonus rules up front (sizes, stacking, negatives); a table of example scores under them."""
+
+    KEY_RULES = (
+        "homefield_multiplier",
+        "main_character_multiplier",
+        "evil_clone_multiplier",
+        "bonuses_stack",
+        "multiply_negatives",
+    )
+
+    def __init__(self, rules: Rules | None = None):
+        self.rules_panel = RulesPanel(rules or Rules(), on_change=lambda _: self.update(), key=self.KEY_RULES)
+        self.table = w.HTML()
+        self.table.add_class("arc-bonus-table")
+        super().__init__([self.rules_panel, self.table])
+        self.update()
+
+    def frame(self) -> pd.DataFrame:
+        """Each example: its total, its bonuses, the multiplier and the score under these rules."""
+        r = self.rules_panel.rules
+        sizes = {
+            "homefield": r.homefield_multiplier,
+            "main_character": r.main_character_multiplier,
+            "evil_clone": r.evil_clone_multiplier,
+        }
+        rows = {}
+        for label, total, bonuses in BONUS_CASES:
+            m = combined_multiplier(
+                [sizes[b] for b in bonuses], total, stack=r.bonuses_stack, negatives=r.multiply_negatives
+            )
+            rows[label] = {
+                "total": total,
+                "bonuses": " and ".join(bonuses),
+                "multiplier": m,
+                "score": total * m,
+            }
+        return pd.DataFrame(rows).T
+
+    def update(self) -> None:
+        self.table.value = frame_html(self.frame(), "arc-bonus-frame")
+
+
+def bonus_panel(rules: Rules | None = None) -> BonusPanel:
+    """Build the bonus-rules panel."""
+    return BonusPanel(rules)
+
+
 class SportOddsPanel(w.VBox):
     """Pick an Athlete and an Episode; see their worth averaged over the Sports to come, exactly.
 

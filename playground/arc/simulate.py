@@ -1,0 +1,92 @@
+"""Many seeded games at once: the measures a lesson compares, and players against each other.
+
+A measure is a function of a finished game returning a number, as ``compare_rules`` expects.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+
+import pandas as pd
+
+from playground.core.engine import Game
+
+from .engine import ArcGame, new_game
+from .rules import Rules
+
+MAX_GAMES = 5000
+
+
+def winning_score(game: ArcGame) -> float:
+    """The best final team score (in a season; in the other modes, the most Sports or seasons won)."""
+    return float(max(game.result().scores.values()))
+
+
+def lowest_score(game: ArcGame) -> float:
+    """The lowest final team score."""
+    return float(min(game.result().scores.values()))
+
+
+def winning_margin(game: ArcGame) -> float:
+    """The best final score minus the second best (0 when the win is shared)."""
+    ordered = sorted(game.result().scores.values(), reverse=True)
+    return float(ordered[0] - ordered[1])
+
+
+def tie_replacements(game: ArcGame) -> float:
+    """How many times a tie sent a Sport away and brought the next one."""
+    return float(game.tie_total)
+
+
+def shared_win(game: ArcGame) -> float:
+    """1 if several players share the win."""
+    return float(len(game.result().winners) > 1)
+
+
+def steps(game: Game) -> float:
+    return float(game.step_count)
+
+
+MEASURES: dict[str, Callable[[ArcGame], float]] = {
+    "winning score": winning_score,
+    "lowest score": lowest_score,
+    "winning margin": winning_margin,
+    "tie replacements": tie_replacements,
+    "shared win": shared_win,
+    "steps": steps,
+}
+
+
+def head_to_head(
+    policies: Mapping[str, Callable[[Game], object]],
+    games: int = 100,
+    rules: Rules | None = None,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Each named player in its own seat, ``games`` seeded games, seats rotated every game.
+
+    One row per player: its share of wins (a shared win counts as a share), with a 95% interval
+    (share ± 1.96 · sd / √games). From 2 to 6 players; games from 1 to 5000.
+    """
+    names = list(policies)
+    if not 2 <= len(names) <= 6:
+        raise ValueError(f"give 2 to 6 players; got {len(names)}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES}; got {games!r}")
+    n = len(names)
+    wins: dict[str, list[float]] = {name: [] for name in names}
+    for i in range(games):
+        seats = [names[(k + i) % n] for k in range(n)]  # who sits where this game
+        result = new_game(rules, seed=seed + i, players=n).play([policies[name] for name in seats]).result()
+        for k, name in enumerate(seats):
+            wins[name].append(1 / len(result.winners) if k in result.winners else 0.0)
+    rows = {}
+    for name, got in wins.items():
+        mean = sum(got) / games
+        sd = math.sqrt(sum((g - mean) ** 2 for g in got) / (games - 1)) if games > 1 else math.inf
+        half = 1.96 * sd / math.sqrt(games)
+        rows[name] = {"win share": mean, "95% CI low": mean - half, "95% CI high": mean + half}
+    frame = pd.DataFrame(rows).T
+    frame.index.name = "player"
+    return frame
