@@ -239,9 +239,3 @@ def _try_support(
     if any(sum(px[i] * int(goal[i, j]) for i in range(m)) < val for j in range(n)):
         return None
     return px, py, val
-
-
-def pure_strategy_table(stops: list[list[int]]) -> pd.DataFrame:
-    """The attacker's goal chance for each shot (rows) against each defense (columns): 1 or 0."""
-    special_shot_equilibrium(stops)  # the same checks of the input
-    return pd.DataFrame([[1 - v for v in row] for row in stops])
