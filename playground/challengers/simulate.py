@@ -1,0 +1,121 @@
+"""Simulations for the lessons: attacks by shuffling, one match on chosen decks, whole tournaments.
+
+- ``cards_needed_sampler``: shuffle a deck of strengths and count the cards an attack needs: the
+  live simulation that settles onto ``odds.cards_needed``.
+- ``match_game``: a 2-player tournament stopped at round 1's flag toss with the two decks you
+  choose (traded with the box and the level decks, so every card is still accounted for): step
+  it to watch one match, every reveal an exact chance step in its history.
+- measures of a finished tournament for ``compare_rules``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .actions import DoneRemoving, StopKeeping
+from .engine import ChallengersGame, new_game
+from .odds import NOT_REACHED, _deck
+from .rules import Rules
+
+
+def cards_needed_sampler(deck: Sequence[int], target: int) -> Callable[[random.Random], Any]:
+    """A sampler for live_simulation: one shuffled attack, how many cards it needed."""
+    cards = list(deck)
+    _deck(cards)
+
+    def attack(rng: random.Random) -> Any:
+        rng.shuffle(cards)
+        total = 0
+        for k, s in enumerate(cards, start=1):
+            total += s
+            if total >= target:
+                return k
+        return NOT_REACHED
+
+    return attack
+
+
+def _passive(game: ChallengersGame) -> Any:
+    """Keep nothing and remove nothing, so the decks stay as the scene sets them."""
+    actions = game.legal_actions()
+    for a in (StopKeeping(), DoneRemoving()):
+        if a in actions:
+            return a
+    return actions[0]
+
+
+def set_deck(game: ChallengersGame, side: int, cards: Sequence[str]) -> None:
+    """Give a side exactly these cards (ids), trading with the box, the level decks and
+    compartments (starting cards from other decks if the box runs short)."""
+    s = game.state
+    known = [c for c in cards if c not in game.data.cards]
+    if known:
+        raise ValueError(f"{known[0]!r} is not a card id of this data")
+    deck = s.sides[side].deck
+    for card in list(deck):
+        deck.move(card, s.box)
+    for other in s.sides:
+        for card in list(other.deck):
+            if card in cards and s.box.count(card) < list(cards).count(card):
+                other.deck.move(card, s.box)
+    sources = [s.box, *(z for level in s.levels.values() for z in [*level.layers, level.compartment])]
+    for card in cards:
+        source = next((z for z in sources if card in z), None)
+        if source is None:
+            raise ValueError(f"every copy of {card!r} is already in use")
+        source.move(card, deck)
+
+
+def match_game(
+    deck_a: Sequence[str], deck_b: Sequence[str], rules: Rules | None = None, seed: int = 0
+) -> ChallengersGame:
+    """A 2-player tournament at round 1's flag toss, Ash holding deck_a and Billie deck_b (card ids).
+
+    The left-out set is fixed (Hilltop Castle stays in) unless rules say otherwise, so every
+    card of the shipped data but Star Harbour's can be asked for.
+    """
+    rules = rules or Rules(left_out_set="space")
+    game = new_game(rules, seed=seed, players=2)
+    for _ in range(5000):
+        if game.tasks and game.tasks[0].kind == "toss":
+            break
+        game.step(_passive)
+    set_deck(game, 0, deck_a)
+    set_deck(game, 1, deck_b)
+    return game
+
+
+# -- measures of a finished tournament, for compare_rules -----------------------------------------
+
+
+def bench_full_share(game: ChallengersGame) -> float:
+    """The share of its matches that ended with a full bench (not a deck running out)."""
+    log = game.state.match_log
+    return sum(m["how"] == "bench full" for m in log) / len(log)
+
+
+def flag_moves_per_match(game: ChallengersGame) -> float:
+    log = game.state.match_log
+    return sum(m["flag moves"] for m in log) / len(log)
+
+
+def winners_fans(game: ChallengersGame) -> float:
+    """The fans of the (first) winner."""
+    result = game.result()
+    return float(result.scores[result.winners[0]])
+
+
+def fans_gap(game: ChallengersGame) -> float:
+    """Fans of the best player minus fans of the worst: how far apart the tournament spreads them."""
+    scores = game.result().scores.values()
+    return float(max(scores) - min(scores))
+
+
+MEASURES = {
+    "share of matches ended by a full bench": bench_full_share,
+    "flag moves per match": flag_moves_per_match,
+    "winner's fans": winners_fans,
+    "fans gap, best - worst": fans_gap,
+}
