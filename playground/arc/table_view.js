@@ -25,7 +25,12 @@ function drawCard(parent, card, relevant, colors) {
   el.style.borderColor = colors[card.owner % colors.length];
   if (card.main_character) add(el, "span", "arc-token", "MC ×2");
   add(el, "div", "arc-name", card.name);
-  add(el, "div", "arc-region", (card.homefield ? "🏠 " : "") + card.region);
+  const region = add(el, "div", "arc-region");
+  if (card.homefield) {
+    add(region, "span", "arc-home-mark", "HOME ×2");
+    region.appendChild(document.createTextNode(" "));
+  }
+  region.appendChild(document.createTextNode(card.region));
   const table = add(el, "table");
   for (const stat of STATS) {
     const row = add(table, "tr", relevant.includes(stat) ? "arc-relevant" : "", null, { "data-stat": stat });

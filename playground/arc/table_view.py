@@ -3,7 +3,7 @@
 ``TableView`` is an anywidget: the browser draws the cards from a few synced traitlets of plain
 JSON (table_view.js). The same picture is built here in Python as HTML (``to_html``), the static
 fallback of an exported notebook, which also lets tests check the drawing without a browser.
-Each card shows the Athlete's Region (a house when it earns Homefield), the stats now with the
+Each card shows the Athlete's Region (marked HOME ×2 when it earns Homefield), the stats now with the
 sum of the attached modifiers beside each, the Main Character token, and the score for the
 active Sport with its multiplier.
 
@@ -38,6 +38,8 @@ CSS = """
 .arc-view .arc-card.arc-home { background: #e8f3fa; }
 .arc-view .arc-card .arc-name { font-weight: bold; }
 .arc-view .arc-card .arc-region { font-size: 11px; }
+.arc-view .arc-card .arc-home-mark { background: #0072B2; color: #fff; border-radius: 4px; padding: 0 3px;
+  font-size: 10px; font-weight: bold; }
 .arc-view .arc-card table { border-collapse: collapse; width: 100%; margin-top: 2px; }
 .arc-view .arc-card td { padding: 0 2px; font-size: 12px; }
 .arc-view .arc-card tr.arc-relevant td { font-weight: bold; background: #fff3d6; }
@@ -135,7 +137,7 @@ def _stat_rows(card: dict[str, Any], relevant: list[str]) -> str:
 def card_html(card: dict[str, Any], relevant: list[str]) -> str:
     """One Athlete card."""
     colour = PALETTE[card["owner"] % len(PALETTE)]
-    home = "🏠 " if card["homefield"] else ""
+    home = "<span class='arc-home-mark'>HOME ×2</span> " if card["homefield"] else ""
     token = "<span class='arc-token'>MC ×2</span>" if card["main_character"] else ""
     score = ""
     if card["score"] is not None:
