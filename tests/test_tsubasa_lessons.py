@@ -1,0 +1,59 @@
+"""The pieces the Tsubasa notebooks lean on: match measures, the duel sampler, stepping by round."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from playground.tsubasa import new_game
+from playground.tsubasa.measures import (
+    MATCH_MEASURES,
+    attack_duels_won,
+    goals,
+    kicker_result,
+    sample_duels,
+)
+from playground.tsubasa.odds import p_attacker_wins
+from playground.tsubasa.policies import odds_spender
+
+
+@pytest.mark.parametrize(("attack", "defense"), [(8, 8), (5, 7), (9, 4)])
+def test_sampled_duels_agree_with_the_exact_chance(attack: int, defense: int) -> None:
+    n = 20_000
+    rolled = sample_duels(random.Random(attack * 10 + defense), n, attack, defense)
+    p = float(p_attacker_wins(attack, defense))
+    assert abs(rolled.count("attack") / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-9
+
+
+def test_the_sampler_is_bounded() -> None:
+    with pytest.raises(ValueError, match="n must be from 0 to 1,000,000"):
+        sample_duels(random.Random(0), 2_000_000, 0, 0)
+
+
+def test_measures_read_the_finished_match() -> None:
+    game = new_game(seed=5).play(odds_spender)
+    history = game.history()
+    assert goals(game) == history.outcome.str.count("GOAL for").sum()
+    kicks = history[history.phase == "kickoff"].outcome.iloc[0]
+    kicker = 0 if kicks.startswith("Nankatsu kicks off") else 1
+    assert game.first_kicker == kicker
+    winners = game.result().winners
+    assert kicker_result(game) == (
+        "shared" if len(winners) == 2 else "won" if winners == (kicker,) else "lost"
+    )
+    duels = [r for k, r in game.rounds if k in ("shot", "pass")]
+    assert attack_duels_won(game) == sum(r != "stolen" for r in duels) / len(duels)
+    assert set(MATCH_MEASURES) >= {"goals", "went to extra time", "duels won by the attack"}
+
+
+def test_play_round_and_play_to_duel_stop_where_they_say() -> None:
+    game = new_game(seed=7)
+    game.play_round(odds_spender)
+    assert (game.state.period, game.state.round) == ("1st half", 1) and game.phase() == "draw"
+    game.play_to_duel(odds_spender)
+    assert game.phase() == "dice" and game.state.round == 1 and game.cards_in_play() > 0
+    game.step()
+    assert game.state.duel.dice is not None and game.outcome in ("goal", "kept", "lost")
+    game.play_round(odds_spender)
+    assert game.state.round == 2
