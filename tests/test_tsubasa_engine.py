@@ -237,3 +237,20 @@ def test_extra_time_second_half_kick_off_by_coin() -> None:
     coins = game.history().query("phase == 'coin'")
     assert len(coins) == 3  # kick-off, extra time, its 2nd half
     assert list(coins.probability) == [Fraction(1, 2)] * 3
+
+
+def test_a_signing_that_fills_the_limit_ends_the_attack_phase() -> None:
+    game = attack_scene(rules=Rules(signings=True))
+    s = game.state
+    a = s.attacker
+    s.coaches[a].points.update({"shot": 5, "pass": 5, "defense": 5})
+    empty_hands(game)
+    for card in ["t_hyuga", "t_sawada", "t_furuta", "t_koike"]:
+        lay(game, 1, card)
+    for card in ["n_morisaki", "n_ishizaki", "n_izawa", "n_taki"]:
+        lay(game, 0, card)
+    field = next(c for c in s.offer if s.data.cards[c].replaces != "keeper")
+    game.apply(Sign(field))  # the 9th card
+    while game.phase() == "ability":
+        game.apply(game.legal_actions()[-1])
+    assert game.cards_in_play() == 9 and game.phase() == "aim"

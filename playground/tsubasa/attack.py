@@ -94,8 +94,8 @@ class AttackPhase:
                 self._then(Task("ability", coach, coach, card))
                 return []
             self.pending.pop(0)
-        if self.after_abilities == "turn":
-            return self._after_turn(self.turn)
+        if self.after_abilities == "turn" or self.cards_in_play() >= self.limit():
+            return self._after_turn(self.turn)  # a signing that fills the limit ends the phase too
         self._then(Task("attack", self.turn, self.turn))
         return []
 
