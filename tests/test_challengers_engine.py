@@ -208,3 +208,12 @@ def test_a_small_compartment_recycles_under_the_deck() -> None:
     apply_all(game, Redraw())
     assert game.state.levels["A"].recycled >= 1
     game.check_conserved()
+
+
+def test_variant_a_tie_does_not_take_the_flag() -> None:
+    """House rule: the attack must beat the flag's strength; an equal total is not enough."""
+    game = match_scene(["mascot", "rookie"], ["mascot", "rookie"], Rules(tie_takes_flag=False))
+    apply_all(game, "Ash", Reveal(), "mascot", Reveal(), "mascot")
+    assert game.legal_actions() == [Reveal()]
+    apply_all(game, Reveal(), "rookie")
+    assert game.legal_actions() == [TakeFlag()]

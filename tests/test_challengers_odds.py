@@ -206,3 +206,20 @@ def test_the_engines_attacks_agree_with_cards_needed() -> None:
         share = tally[k] / runs
         error = (float(p) * (1 - float(p)) / runs) ** 0.5
         assert abs(share - float(p)) <= 4 * error + 1e-9, (k, share, p)
+
+
+def test_the_shuffled_match_sampler_agrees_with_match_endings() -> None:
+    """4,000 shuffled matches: each ending's share within 4 standard errors of the exact chance."""
+    import random as _random
+
+    from playground.challengers.simulate import match_ending_sampler
+
+    a = {"r": (1, 2), "h": (2, 1), "c": (4, 1)}
+    b = {"r": (1, 1), "h": (2, 1), "m": (3, 1), "x": (1, 1)}
+    exact = odds.match_endings(a, b, 2, False)
+    play, rng, runs = match_ending_sampler(a, b, 2, False), _random.Random(1), 4000
+    tally = Counter(play(rng) for _ in range(runs))
+    assert set(tally) <= set(exact)
+    for ending, p in exact.items():
+        error = (float(p) * (1 - float(p)) / runs) ** 0.5
+        assert abs(tally[ending] / runs - float(p)) <= 4 * error + 1e-9, (ending, tally[ending], p)

@@ -43,9 +43,8 @@ class MatchFlow:
 
     def attack_reached(self: ChallengersGame, side: int) -> bool:
         m = self.state.match
-        return bool(len(self.state.sides[side].play)) and self.attack_total(side) >= self.flag_strength(
-            m.flag
-        )
+        needed = self.flag_strength(m.flag) + (0 if self.rules.tie_takes_flag else 1)
+        return bool(len(self.state.sides[side].play)) and self.attack_total(side) >= needed
 
     # -- starting ------------------------------------------------------------------------------
 

@@ -40,6 +40,11 @@ class Rules(RulesBase):
         low=1,
         high=12,
     )
+    tie_takes_flag: bool = rule(
+        True,
+        "An attack takes the flag when its total equals or beats the flag's strength (rulebook); "
+        "off: a house rule where it must beat it.",
+    )
     bench_bonus_defends: bool = rule(
         True,
         "Ruling: a 'from the bench' strength bonus counts for your card holding the flag as well "

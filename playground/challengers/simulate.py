@@ -87,6 +87,59 @@ def match_game(
     return game
 
 
+def match_ending_sampler(
+    deck_a: dict[str, tuple[int, int]],
+    deck_b: dict[str, tuple[int, int]],
+    seats: int = 6,
+    a_starts: bool = True,
+) -> Callable[[random.Random], str]:
+    """A sampler for live_simulation over odds.match_endings: shuffle both decks and play the match
+    by the rulebook (plain cards, no effects), returning how it ended."""
+    from .odds import A_BENCH_FULL, A_RAN_OUT, B_BENCH_FULL, B_RAN_OUT, match_endings
+
+    match_endings(deck_a, deck_b, seats, a_starts)  # the same bounds
+    cards = [[n for n, (_, c) in d.items() for _ in range(c)] for d in (deck_a, deck_b)]
+    strength = [{n: s for n, (s, _) in d.items()} for d in (deck_a, deck_b)]
+
+    def play(rng: random.Random) -> str:
+        piles = [list(cards[0]), list(cards[1])]
+        for pile in piles:
+            rng.shuffle(pile)
+        holder = 0 if a_starts else 1
+        first = piles[holder].pop()
+        under, flag, benches = {first}, strength[holder][first], [set(), set()]
+        while True:
+            me, shown, total, card = 1 - holder, set(), 0, ""
+            while (total < flag or not shown) and piles[me]:
+                card = piles[me].pop()
+                shown.add(card)
+                total += strength[me][card]
+            if total < flag or not shown:
+                return (A_RAN_OUT, B_RAN_OUT)[me]
+            if len(benches[holder] | under) > seats:
+                return (A_BENCH_FULL, B_BENCH_FULL)[holder]
+            benches[holder] |= under
+            holder, under, flag = me, shown, strength[me][card]
+
+    return play
+
+
+def step_to_match_end(game: ChallengersGame, policy: Callable | None = None, limit: int = 5000) -> int:
+    """Step until the current (or next) match is decided or the tournament ends; return the steps."""
+    played = len(game.state.match_log)
+    for n in range(limit):
+        if game.is_over() or len(game.state.match_log) > played:
+            return n
+        game.step(policy)
+    return limit
+
+
+def round7_winner_won(game: ChallengersGame) -> float:
+    """1 if a winner of a round-7 match won the tournament (or the final), else 0."""
+    names = {m["winner"] for m in game.state.match_log if m["round"] == 7}
+    return float(any(game.player_name(p) in names for p in game.result().winners))
+
+
 # -- measures of a finished tournament, for compare_rules -----------------------------------------
 
 

@@ -26,6 +26,7 @@ from .engine import ChallengersGame, new_game
 from .mat_view import MatView
 from .policies import greedy, thinning
 from .rules import Rules
+from .simulate import step_to_match_end
 
 STARTING = "1, 1, 1, 2, 3, 4"
 """The Starting Deck's strengths, as typed in a deck box."""
@@ -187,12 +188,7 @@ class TournamentPanel(w.VBox):
 
     def step_match(self, limit: int = 5000) -> None:
         """Step until the current (or next) match is decided, or the tournament ends."""
-        game = self.games.game
-        played = len(game.state.match_log)
-        for _ in range(limit):
-            if game.is_over() or len(game.state.match_log) > played:
-                break
-            game.step(game.policy_for(lambda g: POLICIES[self.policy.value](g)))
+        step_to_match_end(self.games.game, POLICIES[self.policy.value], limit)
         self.games._refresh()
 
 
