@@ -98,3 +98,18 @@ def test_the_browser_module_draws_the_same_attributes() -> None:
     ):
         assert f'"{key}"' in js
     assert "data-score-${" in js and "data-play-${" in js
+
+
+def test_rules_panel_has_a_tab_per_section_and_every_field_explains_itself() -> None:
+    from playground.core.rules import field_groups, field_specs
+    from playground.tsubasa import Rules
+    from playground.widgets import rules_panel
+
+    groups = field_groups(Rules)
+    assert [title for title, _ in groups] == [title for title, _ in Rules.sections]
+    assert all(spec.help.strip() for spec in field_specs(Rules))
+    rulings = [s.name for s in field_specs(Rules) if "Ruling" in s.help]
+    assert {"max_points", "yellow_penalty", "red_penalty", "fatigue_to", "reroll_by"} <= set(rulings)
+    panel = rules_panel(Rules(), key=("ties_to_attacker", "assured_success"))
+    panel.controls["assured_success"].value = True
+    assert panel.rules == Rules(assured_success=True)
