@@ -90,11 +90,13 @@ def test_operation_counts_agree_with_counting_while_computing() -> None:
         lambda: operation_count(5, 51),
         lambda: combined_multiplier([2] * 51),
         lambda: odds.sport_chances([]),
+        lambda: odds.sport_chances(["Golf"]),
+        lambda: odds.episode_value({"body": "2"}, SPORTS),
         lambda: odds.expected_team_score([(XAVIER, [], 1)] * 21, SPORTS),
     ],
 )
 def test_bad_inputs_are_refused_with_what_is_allowed(call) -> None:
-    with pytest.raises(ValueError, match=r"must be|at most|empty|whole number|a list"):
+    with pytest.raises(ValueError, match=r"must be|at most|empty|whole number|a list|must hold Sport cards"):
         call()
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from playground.core.dist import Dist
 
 from .cards import STATS, Sport
-from .scoring import athlete_score
+from .scoring import athlete_score, checked_stats
 
 MAX_SPORTS = 100
 MAX_ATHLETES = 20
@@ -32,6 +32,9 @@ def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
         raise ValueError("the Sport deck is empty: there is no Sport to reveal")
     if len(cards) > MAX_SPORTS:
         raise ValueError(f"at most {MAX_SPORTS} Sport cards; got {len(cards)}")
+    stray = next((c for c in cards if not isinstance(c, Sport)), None)
+    if stray is not None:
+        raise ValueError(f"the deck must hold Sport cards (from load_data().sports); got {stray!r:.60}")
     return Dist.uniform(cards)
 
 
@@ -69,6 +72,9 @@ def episode_value(
 
     By the distributive law and linearity: multiplier x sum over stats of modifier x P(stat counts).
     """
+    modifiers = checked_stats(modifiers, "modifiers")
+    if isinstance(multiplier, bool) or not isinstance(multiplier, int) or abs(multiplier) > 10**6:
+        raise ValueError(f"multiplier must be a whole number from -1000000 to 1000000; got {multiplier!r}")
     chances = stat_chances(sports)
     return multiplier * sum((chances[s] * v for s, v in modifiers.items() if s in chances), Fraction(0))
 

@@ -23,7 +23,8 @@ def _int(value: object, what: str) -> int:
     return value
 
 
-def _stats(mapping: object, what: str) -> dict[str, int]:
+def checked_stats(mapping: object, what: str) -> dict[str, int]:
+    """A mapping of stat -> whole number, checked (values from -1,000,000 to 1,000,000)."""
     if not isinstance(mapping, Mapping):
         raise ValueError(f"{what} must be a mapping like {{'body': 2}}; got {mapping!r}")
     return {str(k): _int(v, f"{what}[{k!r}]") for k, v in mapping.items()}
@@ -37,12 +38,12 @@ def athlete_total(
     A stat missing from ``base`` or from an Episode counts as 0. At most 1000 Episodes, values
     between -1,000,000 and 1,000,000.
     """
-    base = _stats(base, "base")
+    base = checked_stats(base, "base")
     if isinstance(episodes, Mapping) or not isinstance(episodes, Sequence):
         raise ValueError("episodes must be a list of mappings, one per attached card, like [{'body': 2}]")
     if len(episodes) > MAX_EPISODES:
         raise ValueError(f"at most {MAX_EPISODES} attached Episodes; got {len(episodes)}")
-    mods = [_stats(e, f"episodes[{i}]") for i, e in enumerate(episodes)]
+    mods = [checked_stats(e, f"episodes[{i}]") for i, e in enumerate(episodes)]
     if isinstance(relevant, str):
         relevant = [relevant]
     return relevant_sum(base, mods, list(dict.fromkeys(relevant)))
