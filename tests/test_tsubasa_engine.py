@@ -37,7 +37,7 @@ def test_engine_contract_with_every_advanced_rule() -> None:
     assert report.games == 1 and report.player_nodes > 100
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), rules=random_rules(Rules, injury_time_rounds=st.integers(1, 8)))
 def test_random_matches_with_random_rules_conserve_every_card_and_end(seed, rules) -> None:
     game = new_game(rules, seed=seed)
