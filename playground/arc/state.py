@@ -17,7 +17,7 @@ from playground.core.zones import Row, Table, Zone
 
 from .cards import STATS, ArcData
 from .rules import Rules
-from .scoring import athlete_total, combined_multiplier, relevant_sum
+from .scoring import combined_multiplier, relevant_sum
 
 TOKEN = "Main Character token"
 
@@ -223,28 +223,58 @@ class State:
 
     # -- views ----------------------------------------------------------------------------------
 
-    def athletes_frame(self) -> pd.DataFrame:
-        """One row per Athlete on the table: owner, Region, attached cards, stats now, bonuses."""
+    def athlete_cards(self) -> list[dict[str, Any]]:
+        """Every Athlete on the table as plain values: what the state table and the picture show."""
         mc = self.main_character_stacks()
         sport = self.sport()
-        rows = []
-        for s in self.stacks:
-            mods = self.modifiers(list(s.under))
-            now = {st: athlete_total(self.base_of(s.top), mods, [st]) for st in STATS}
-            region = self.region_of(s.top, list(s.under))
-            rows.append(
-                {
-                    "stack": s.id,
-                    "owner": f"Player {s.owner + 1}",
-                    "athlete": self.data.name(s.top) if self.revealed else "(face down)",
-                    "region": self.data.regions[region].name if region in self.data.regions else region,
-                    "homefield": region in self.active_regions,
-                    "attached": ", ".join(self.data.name(c) for c in s.under),
-                    **now,
-                    "main_character": s in mc,
-                    "score_now": self.stack_score(s, sport.relevant, mc) if sport else None,
-                }
-            )
+        cards = []
+        for st in self.stacks:
+            under = list(st.under)
+            base = self.base_of(st.top)
+            mods = self.modifiers(under)
+            now = {x: relevant_sum(base, mods, [x]) for x in STATS}
+            region = self.region_of(st.top, under)
+            card: dict[str, Any] = {
+                "stack": st.id,
+                "owner": st.owner,
+                "name": self.data.name(st.top) if self.revealed else "(face down)",
+                "region": self.data.regions[region].name if region in self.data.regions else region,
+                "homefield": region in self.active_regions,
+                "stats": now,
+                "mods": {x: now[x] - base.get(x, 0) for x in STATS},
+                "attached": [self.data.name(c) for c in under],
+                "main_character": st in mc,
+                "score": None,
+                "multiplier": 1,
+            }
+            if sport is not None:
+                total = relevant_sum(base, mods, sport.relevant)
+                m = combined_multiplier(
+                    self.multipliers(st.top, under, st in mc),
+                    total,
+                    stack=self.rules.bonuses_stack,
+                    negatives=self.rules.multiply_negatives,
+                )
+                card["score"], card["multiplier"] = total * m, m
+            cards.append(card)
+        return cards
+
+    def athletes_frame(self) -> pd.DataFrame:
+        """One row per Athlete on the table: owner, Region, attached cards, stats now, bonuses."""
+        rows = [
+            {
+                "stack": c["stack"],
+                "owner": f"Player {c['owner'] + 1}",
+                "athlete": c["name"],
+                "region": c["region"],
+                "homefield": c["homefield"],
+                "attached": ", ".join(c["attached"]),
+                **c["stats"],
+                "main_character": c["main_character"],
+                "score_now": c["score"],
+            }
+            for c in self.athlete_cards()
+        ]
         columns = [
             "stack",
             "owner",

@@ -21,7 +21,6 @@ import anywidget
 import traitlets as t
 
 from .cards import STATS
-from .scoring import athlete_total, combined_multiplier
 
 # Okabe & Ito's colour-blind-safe palette, one colour a player.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9")
@@ -58,36 +57,7 @@ def game_scene(game: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     sport = s.sport()
     mc = s.main_character_stacks()
     relevant = list(sport.relevant) if sport else []
-    cards = []
-    for st in s.stacks:
-        under = list(st.under)
-        base = s.base_of(st.top)
-        mods = s.modifiers(under)
-        now = {x: athlete_total(base, mods, [x]) for x in STATS}
-        region = s.region_of(st.top, under)
-        card: dict[str, Any] = {
-            "stack": st.id,
-            "owner": st.owner,
-            "name": d.name(st.top) if s.revealed else "(face down)",
-            "region": d.regions[region].name if region in d.regions else region,
-            "homefield": region in s.active_regions,
-            "stats": now,
-            "mods": {x: now[x] - base.get(x, 0) for x in STATS},
-            "attached": [d.name(c) for c in under],
-            "main_character": st in mc,
-            "score": None,
-            "multiplier": 1,
-        }
-        if sport is not None:
-            total = athlete_total(base, mods, relevant)
-            m = combined_multiplier(
-                s.multipliers(st.top, under, st in mc),
-                total,
-                stack=s.rules.bonuses_stack,
-                negatives=s.rules.multiply_negatives,
-            )
-            card["score"], card["multiplier"] = total * m, m
-        cards.append(card)
+    cards = s.athlete_cards()
     scene = {
         "step": game.step_count,
         "phase": game.phase(),
