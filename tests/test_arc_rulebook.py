@@ -474,3 +474,37 @@ def test_house_rule_rotate_the_starting_player() -> None:
 def test_two_to_six_players(players: int) -> None:
     """Components: 2-6 players."""
     assert new_game(seed=1, players=players).play().is_over()
+
+
+def test_the_main_character_is_recorded_after_every_step() -> None:
+    """Main Character bonus, "at any given moment": the history names the token's holder after
+    every step, recomputed from the table as it was then."""
+    game = new_game(seed=9, players=3).play(greedy)
+    history = game.history()
+    for k in (30, 60, game.step_count):
+        then = game.at(k)
+        holders = ", ".join(then.data.name(st.top) for st in then.state.main_character_stacks())
+        assert history.loc[k, "main_character"] == (holders if then.state.revealed else "")
+
+
+def test_competitive_sport_still_revealed_after_two_turns_each() -> None:
+    """Competitive ruleset: the Sport is still revealed after everyone has had two turns."""
+    game = new_game(Rules(ruleset="competitive"), seed=4, players=3)
+    turns = 0
+    while game.state.sport() is None:
+        if at_turn(game):
+            turns += 1
+        game.step(greedy)
+    assert turns == 6
+
+
+def test_tournament_episodes_stay_between_rounds_and_claimed_sports_leave() -> None:
+    """Tournament mode: active Episodes stay on the table from round to round; a claimed Sport
+    goes to its winner and a new Sport is revealed for the next round."""
+    game = new_game(Rules(mode="tournament"), seed=5, players=2)
+    step_until(game, lambda g: g.winners_log, greedy)
+    s = game.state
+    attached = {st.id: list(st.under) for st in s.stacks}
+    assert sum(len(z) for z in s.claimed) == 1 and not len(s.active_sport)
+    step_until(game, lambda g: g.state.sport() is not None, greedy)
+    assert all(list(s.stack(k).under)[: len(v)] == v for k, v in attached.items())
