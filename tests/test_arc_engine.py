@@ -165,3 +165,16 @@ def test_bad_rules_and_players_are_refused_with_the_field_named() -> None:
         new_game(players=7)
     with pytest.raises(TypeError, match="Rules object"):
         new_game(rules={"mode": "season"})
+
+
+def test_no_card_while_a_card_is_drawn_mid_turn() -> None:
+    """While Growth Spurt's Athlete is being drawn (the turn's first play) no card can be played,
+    and the refusal does not claim the turn is over."""
+    game = training_scene()
+    spurt = give(game, 0, "Growth Spurt")
+    game.apply(Play(spurt, "#1"))
+    assert game.current_actor() == CHANCE
+    other = Play(next(iter(game.state.hands[0])), "#1")
+    check_illegal_rejected(game, other)
+    with pytest.raises(IllegalAction, match="an Athlete card is being drawn first"):
+        game.apply(other)

@@ -72,7 +72,7 @@ class ArcGame(Competition):
         self.round = 0
         self.season = 1
         self.mulligan_used: set[int] = set()
-        self._last_turn_player: int | None = None
+        self._turn_plays: tuple[int | None, int] = (None, 0)  # whose turn, cards played in it
         self._phase = "draft"
         self._result: Result | None = None
         self._start_competition_state()
@@ -150,14 +150,21 @@ class ArcGame(Competition):
 
     def apply(self, action: Action) -> list[Event]:
         if self.current_actor() == CHANCE and isinstance(action, Play | Discard | EndTurn | Mulligan):
-            raise IllegalAction(
-                f"{self._last_player_name()} has already played {self.rules.plays_per_turn} Episode cards "
-                f"this turn: a turn has exactly {self.rules.plays_per_turn} plays, then the hand is refilled."
-            )
+            raise IllegalAction(self._why_not_while_drawing())
         return super().apply(action)
 
-    def _last_player_name(self) -> str:
-        return self.player_name(self._last_turn_player) if self._last_turn_player is not None else "Nobody"
+    def _why_not_while_drawing(self) -> str:
+        """Why no card can be played while a card is being drawn."""
+        player, plays = self._turn_plays
+        n = self.rules.plays_per_turn
+        if player is not None and plays >= n and self.tasks[0].kind == "episode":
+            return (
+                f"{self.player_name(player)} has already played {n} Episode cards this turn: a turn has "
+                f"exactly {n} plays, then the hand is refilled."
+            )
+        what = {"athlete": "an Athlete card", "episode": "an Episode card", "region": "a Region card"}
+        drawn = what.get(self.tasks[0].kind, f"a {self.tasks[0].kind} card")
+        return f"No card can be played now: {drawn} is being drawn first."
 
     # -- player actions ---------------------------------------------------------------------------
 
@@ -358,7 +365,7 @@ class ArcGame(Competition):
 
     def _do_turn(self, task: Task, action: Action) -> list[Event]:
         p = task.player
-        self._last_turn_player = p
+        self._turn_plays = (p, task.info if isinstance(action, Mulligan) else task.info + 1)
         if isinstance(action, EndTurn):
             return [Event(f"{self.player_name(p)} has no card to play and ends the turn")]
         if isinstance(action, Mulligan):
