@@ -162,8 +162,14 @@ class ArcGame(Competition):
                 f"{self.player_name(player)} has already played {n} Episode cards this turn: a turn has "
                 f"exactly {n} plays, then the hand is refilled."
             )
-        what = {"athlete": "an Athlete card", "episode": "an Episode card", "region": "a Region card"}
-        drawn = what.get(self.tasks[0].kind, f"a {self.tasks[0].kind} card")
+        what = {
+            "athlete": "an Athlete card",
+            "episode": "an Episode card",
+            "region": "a Region card",
+            "sport": "the Sport card",
+            "steal": "a card from a hand",
+        }
+        drawn = what[self.tasks[0].kind]
         return f"No card can be played now: {drawn} is being drawn first."
 
     # -- player actions ---------------------------------------------------------------------------
