@@ -8,7 +8,7 @@
 
 from playground.core.engine import IllegalAction
 
-from . import odds, policies, scoring
+from . import odds, policies, scoring, simulate
 from .cards import ArcData, load_data
 from .engine import ArcGame, new_game
 from .rules import Rules
@@ -23,4 +23,5 @@ __all__ = [
     "odds",
     "policies",
     "scoring",
+    "simulate",
 ]
