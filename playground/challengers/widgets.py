@@ -69,6 +69,7 @@ class AttackPanel(w.VBox):
         for control in (self.deck, self.flag, self.within):
             control.observe(lambda _: self.update(), names="value")
         super().__init__([self.deck, self.flag, self.within, self.headline, self.chart, self.table])
+        self.add_class("pg-challengers-attack")
         self.update()
 
     def update(self) -> None:
@@ -111,6 +112,7 @@ class ThinningPanel(w.VBox):
         self.remove.observe(lambda _: self.update(), names="value")
         self.up_to.observe(lambda _: self.update(), names="value")
         super().__init__([self.deck, self.remove, self.up_to, self.message, self.table])
+        self.add_class("pg-challengers-thinning")
         self._new_deck()
 
     def _new_deck(self) -> None:
@@ -177,6 +179,7 @@ class TournamentPanel(w.VBox):
                 self.matches,
             ]
         )
+        self.add_class("pg-challengers-tournament")
         self._shown(self.games.view)
 
     def _make(self, seed: int) -> ChallengersGame:

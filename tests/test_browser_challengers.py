@@ -1,0 +1,125 @@
+"""The Challengers! mat in a real browser: JupyterLab in headless Chromium runs notebook 22, the
+tournament panel is stepped by its buttons, and the picture's data-* attributes are read.
+
+Expected values come from this process, by replaying the same seeded tournament with the
+panel's policy (greedy). Marked ``browser``; skipped without Chromium or playwright, except
+under CI=true, where it fails. Also saves the README's picture, docs/images/challengers_mat.png.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    UPDATE_TIMEOUT,
+    WIDGET_TIMEOUT,
+    LabServer,
+    copy_notebooks,
+    open_notebook,
+    require_browser,
+    run_all_cells,
+)
+
+from playground.challengers import new_game
+from playground.challengers.mat_view import scene_of
+from playground.challengers.policies import greedy
+from playground.challengers.simulate import step_to_match_end
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = "22_challengers_tournament.ipynb"
+PICTURE = ROOT / "docs" / "images" / "challengers_mat.png"
+EXTRA_STEPS = 31  # Step presses after "Step to the end of the match": mid-attack, both benches half full
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    require_browser()
+    root = tmp_path_factory.mktemp("challengers_lab")
+    copy_notebooks(ROOT / "notebooks", root)
+    server = LabServer(root, tmp_path_factory.mktemp("challengers_lab_state"))
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+    assert not server.stray_kernels(), "a kernel outlived the server"
+
+
+@pytest.fixture(scope="module")
+def browser(lab: LabServer) -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, lab: LabServer) -> Iterator[Page]:
+    print("JupyterLab log:", lab.log_path)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.on("pageerror", lambda error: print("page error:", error))
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def test_tournament_mat_steps_in_the_browser(page: Page, lab: LabServer) -> None:
+    from playwright.sync_api import expect
+
+    game = new_game(seed=7, players=3)  # the notebook's panel: seed 7, three players, greedy
+    step_to_match_end(game, greedy)
+    ended_at = game.step_count
+    for _ in range(EXTRA_STEPS):
+        game.step(greedy)
+    scene = scene_of(game)
+    assert scene["mat"] == 2 and scene["target"] is not None, "the replay should be inside match 2"
+
+    open_notebook(page, lab, NOTEBOOK)
+    run_all_cells(page)
+    panel = page.locator(".pg-challengers-tournament")
+    expect(panel).to_have_count(1, timeout=WIDGET_TIMEOUT)
+    mat = panel.locator(".pg-mat")
+    expect(mat).to_have_attribute("data-step", "0", timeout=UPDATE_TIMEOUT)
+
+    panel.locator("button", has_text="Step to the end of the match").click()
+    expect(mat).to_have_attribute("data-step", str(ended_at), timeout=UPDATE_TIMEOUT)
+    step = panel.locator(".pg-game-panel button", has_text=re.compile(r"^Step$"))
+    for n in range(1, EXTRA_STEPS + 1):
+        step.click()
+        expect(mat).to_have_attribute("data-step", str(ended_at + n), timeout=UPDATE_TIMEOUT)
+
+    expect(mat).to_have_attribute("data-round", str(scene["round"]))
+    expect(mat).to_have_attribute("data-mat", str(scene["mat"]))
+    expect(mat).to_have_attribute("data-flag", str(scene["flag"]))
+    meter = mat.locator(".pg-mat-meter")
+    expect(meter).to_have_attribute("data-attack", str(scene["attack"]))
+    expect(meter).to_have_attribute("data-target", str(scene["target"]))
+    for k, half in enumerate(scene["halves"]):
+        shown = mat.locator(f'.pg-mat-half[data-half="{k}"]')
+        expect(shown).to_have_attribute("data-deck", str(half["deck"]))
+        expect(shown).to_have_attribute("data-role", half["role"])
+        expect(shown).to_have_attribute("data-seats-used", str(len(half["seats"])))
+        expect(shown.locator(".pg-mat-card")).to_have_count(len(half["cards"]))
+        expect(shown.locator(".pg-mat-seat")).to_have_count(game.rules.bench_seats)
+    expect(mat.locator(".pg-mat-flagcard")).to_have_count(1)
+
+    PICTURE.parent.mkdir(parents=True, exist_ok=True)
+    mat.screenshot(path=str(PICTURE))
+    assert PICTURE.stat().st_size > 1000
