@@ -9,22 +9,12 @@ under CI=true, where it fails. Also saves the README's picture, docs/images/chal
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    UPDATE_TIMEOUT,
-    WIDGET_TIMEOUT,
-    LabServer,
-    copy_notebooks,
-    open_notebook,
-    require_browser,
-    run_all_cells,
-)
+from browser_support import UPDATE_TIMEOUT, WIDGET_TIMEOUT, LabServer, open_notebook, run_all_cells
+from test_browser import browser, lab, page  # the session's JupyterLab (a copy of notebooks/) and Chromium
 
 from playground.challengers import new_game
 from playground.challengers.mat_view import scene_of
@@ -32,7 +22,9 @@ from playground.challengers.policies import greedy
 from playground.challengers.simulate import step_to_match_end
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
+
+__all__ = ["browser", "lab", "page"]  # fixtures used by name
 
 pytestmark = pytest.mark.browser
 
@@ -40,44 +32,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = "22_challengers_tournament.ipynb"
 PICTURE = ROOT / "docs" / "images" / "challengers_mat.png"
 EXTRA_STEPS = 31  # Step presses after "Step to the end of the match": mid-attack, both benches half full
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    require_browser()
-    root = tmp_path_factory.mktemp("challengers_lab")
-    copy_notebooks(ROOT / "notebooks", root)
-    server = LabServer(root, tmp_path_factory.mktemp("challengers_lab_state"))
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
-    assert not server.stray_kernels(), "a kernel outlived the server"
-
-
-@pytest.fixture(scope="module")
-def browser(lab: LabServer) -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def page(browser: Browser, lab: LabServer) -> Iterator[Page]:
-    print("JupyterLab log:", lab.log_path)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.on("pageerror", lambda error: print("page error:", error))
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def test_tournament_mat_steps_in_the_browser(page: Page, lab: LabServer) -> None:
