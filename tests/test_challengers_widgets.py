@@ -25,6 +25,14 @@ def test_attack_panel_shows_the_exact_chance_for_the_slider_values() -> None:
     assert panel.within.max == 2 and panel.p_within == 1
 
 
+def test_attack_panel_follows_the_tie_rule_up_front() -> None:
+    panel = attack_panel()
+    assert next(iter(panel.rules_panel.controls)) == "tie_takes_flag"
+    panel.rules_panel.controls["tie_takes_flag"].value = False
+    assert panel.p_within == odds.p_reach_strength([1, 1, 1, 2, 3, 4], 5, 2) == Fraction(2, 5)
+    assert "P(beat 4 within 2 card(s))" in panel.headline.value
+
+
 def test_attack_panel_explains_a_bad_deck_and_keeps_working() -> None:
     panel = attack_panel()
     for bad in ("one, two", "", "1, 99", ", ".join(["1"] * 61)):

@@ -60,7 +60,8 @@ def needed_frame(dist) -> object:
 class AttackPanel(w.VBox):
     """Type a deck, slide the flag's strength: the exact chance of needing 1, 2, 3... cards."""
 
-    def __init__(self, deck: str = STARTING, flag: int = 4):
+    def __init__(self, deck: str = STARTING, flag: int = 4, rules: Rules | None = None):
+        self.rules_panel = RulesPanel(rules or Rules(), lambda _: self.update(), key=("tie_takes_flag",))
         self.deck = w.Text(value=deck, description="my deck (strengths)", **_LABELLED)
         self.flag = w.IntSlider(value=flag, min=1, max=30, description="defender's flag strength", **_SLIDER)
         self.within = w.IntSlider(value=2, min=1, max=10, description="within this many cards", **_SLIDER)
@@ -68,7 +69,9 @@ class AttackPanel(w.VBox):
         self.headline.add_class("pg-attack-headline")
         for control in (self.deck, self.flag, self.within):
             control.observe(lambda _: self.update(), names="value")
-        super().__init__([self.deck, self.flag, self.within, self.headline, self.chart, self.table])
+        super().__init__(
+            [self.deck, self.flag, self.within, self.rules_panel, self.headline, self.chart, self.table]
+        )
         self.add_class("pg-challengers-attack")
         self.update()
 
@@ -81,12 +84,15 @@ class AttackPanel(w.VBox):
             return
         self.within.max = len(deck)
         k = min(self.within.value, len(deck))
-        p = odds.p_reach_strength(deck, self.flag.value, k)
-        dist = odds.cards_needed(deck, self.flag.value)
+        ties = self.rules_panel.rules.tie_takes_flag
+        needed = self.flag.value + (0 if ties else 1)  # a house rule: the attack must beat the flag
+        p = odds.p_reach_strength(deck, needed, k)
+        dist = odds.cards_needed(deck, needed)
         self.p_within = p
         self.dist = dist
+        verb = "reach" if ties else "beat"
         self.headline.value = (
-            f"<div style='font-size:1.2em'>P(reach {self.flag.value} within {k} card(s)) &asymp; "
+            f"<div style='font-size:1.2em'>P({verb} {self.flag.value} within {k} card(s)) &asymp; "
             f"<b>{percent(p)}</b>, exactly <b>{p}</b></div>"
         )
         self.chart.value = bars_svg(
@@ -95,9 +101,10 @@ class AttackPanel(w.VBox):
         self.table.value = frame_html(needed_frame(dist), "pg-attack-table")
 
 
-def attack_panel(deck: str = STARTING, flag: int = 4) -> AttackPanel:
-    """Build the attack panel: a deck box and the flag's strength; exact bars of cards needed."""
-    return AttackPanel(deck, flag)
+def attack_panel(deck: str = STARTING, flag: int = 4, rules: Rules | None = None) -> AttackPanel:
+    """Build the attack panel: a deck box, the flag's strength and whether a tie takes the flag
+    (the rules panel's key field); exact bars of the cards needed."""
+    return AttackPanel(deck, flag, rules)
 
 
 class ThinningPanel(w.VBox):
