@@ -248,3 +248,25 @@ class VoilaServer:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=5)
+
+
+# A one-cell notebook with the Tie-Break season panel alone, for the browser test of the board.
+SEASON_NOTEBOOK = "season_panel.ipynb"
+SEASON_NOTEBOOK_JSON = {
+    "nbformat": 4,
+    "nbformat_minor": 5,
+    "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    },
+    "cells": [
+        {
+            "id": "season",
+            "cell_type": "code",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": "from playground.tiebreak.widgets import season_panel\n\n"
+            "panel = season_panel(players=3, seed=5)\npanel",
+        }
+    ],
+}

@@ -1,32 +1,27 @@
 """The panels in a real browser: JupyterLab in headless Chromium, widgets worked by key and click.
 
-One JupyterLab server for the session (a copy of notebooks/ plus a one-cell season notebook), one
-Chromium, a fresh page per test. Expected values come from this process: the dice odds by
-counting faces, the season by replaying the same seeded game with the panel's policy. Marked
+The session's JupyterLab server (a copy of notebooks/ plus a one-cell season notebook) and
+Chromium come from conftest.py, a fresh page per test. Expected values come from this process:
+the dice odds by counting faces, the season by replaying the same seeded game with the panel's
+policy. Marked
 ``browser``: ``-m "not browser"`` leaves it out. Without Chromium or playwright it is skipped,
 except under CI=true, where it fails (a missing browser must never look like a pass).
 """
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
 from fractions import Fraction
 from itertools import product
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
+    SEASON_NOTEBOOK,
     UPDATE_TIMEOUT,
     WIDGET_TIMEOUT,
     LabServer,
-    copy_notebooks,
     open_notebook,
-    require_browser,
     run_all_cells,
 )
 
@@ -37,71 +32,11 @@ from playground.tiebreak.odds import landing_frequencies
 from playground.tiebreak.policies import expected_value
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-SEASON_NOTEBOOK = "season_panel.ipynb"
-SEASON_NOTEBOOK_JSON = {
-    "nbformat": 4,
-    "nbformat_minor": 5,
-    "metadata": {
-        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    },
-    "cells": [
-        {
-            "id": "season",
-            "cell_type": "code",
-            "metadata": {},
-            "execution_count": None,
-            "outputs": [],
-            "source": "from playground.tiebreak.widgets import season_panel\n\n"
-            "panel = season_panel(players=3, seed=5)\npanel",
-        }
-    ],
-}
 SEASON_STEPS = 30  # by step 30 of seed 5 every piece has left Start, each to another space
-
-
-@pytest.fixture(scope="session")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    require_browser()
-    root = tmp_path_factory.mktemp("lab_root")
-    copy_notebooks(NOTEBOOKS, root)
-    (root / SEASON_NOTEBOOK).write_text(json.dumps(SEASON_NOTEBOOK_JSON))
-    server = LabServer(root, tmp_path_factory.mktemp("lab_state"))
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
-    assert not server.stray_kernels(), "a kernel outlived the server"
-
-
-@pytest.fixture(scope="session")
-def browser(lab: LabServer) -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def page(browser: Browser, lab: LabServer) -> Iterator[Page]:
-    """A fresh page; its script errors are printed (shown with a failure), beside the server log."""
-    print("JupyterLab log:", lab.log_path)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.on("pageerror", lambda error: print("page error:", error))
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 # -- the dice explorer in notebook 01 ---------------------------------------------------------

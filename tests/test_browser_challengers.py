@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 from browser_support import UPDATE_TIMEOUT, WIDGET_TIMEOUT, LabServer, open_notebook, run_all_cells
-from test_browser import browser, lab, page  # the session's JupyterLab (a copy of notebooks/) and Chromium
 
 from playground.challengers import new_game
 from playground.challengers.mat_view import scene_of
@@ -24,7 +23,6 @@ from playground.challengers.simulate import step_to_match_end
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-__all__ = ["browser", "lab", "page"]  # fixtures used by name
 
 pytestmark = pytest.mark.browser
 

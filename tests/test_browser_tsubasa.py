@@ -10,20 +10,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     UPDATE_TIMEOUT,
     WIDGET_TIMEOUT,
     LabServer,
-    copy_notebooks,
     open_notebook,
-    require_browser,
     run_all_cells,
 )
 
@@ -40,37 +35,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = "13_tsubasa_match.ipynb"
 STEPS = 40  # seed 7 with odds_spender: by step 40 round 1's cards are in both play areas
 SCREENSHOT = ROOT / "docs" / "images" / "tsubasa_table.png"
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    require_browser()
-    root = tmp_path_factory.mktemp("lab_root")
-    copy_notebooks(ROOT / "notebooks", root)
-    server = LabServer(root, tmp_path_factory.mktemp("lab_state"))
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
-    assert not server.stray_kernels(), "a kernel outlived the server"
-
-
-@pytest.fixture
-def page(lab: LabServer) -> Iterator[Page]:
-    from playwright.sync_api import sync_playwright
-
-    print("JupyterLab log:", lab.log_path)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
-        page = context.new_page()
-        page.on("pageerror", lambda error: print("page error:", error))
-        try:
-            yield page
-        finally:
-            context.close()
-            browser.close()
 
 
 def test_match_panel_steps_and_the_table_picture_follows(page: Page, lab: LabServer) -> None:

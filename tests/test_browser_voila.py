@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     UPDATE_TIMEOUT,
     VoilaServer,
     copy_notebooks,
@@ -25,7 +23,7 @@ from playground.tiebreak.odds import p_challenger_wins
 from playground.widgets.predict import percent
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -47,18 +45,16 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
 
 
 @pytest.fixture
-def page(voila: VoilaServer) -> Iterator[Page]:
-    from playwright.sync_api import sync_playwright
-
+def page(browser: Browser, voila: VoilaServer) -> Iterator[Page]:
+    """A fresh page of the session's Chromium (conftest.py); script errors are printed."""
     print("Voila log:", voila.log_path)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = chromium.new_page(viewport={"width": 1300, "height": 1000})
-            page.on("pageerror", lambda error: print("page error:", error))
-            yield page
-        finally:
-            chromium.close()
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    page = context.new_page()
+    page.on("pageerror", lambda error: print("page error:", error))
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 def test_the_tree_lists_the_lessons_in_order(page: Page, voila: VoilaServer) -> None:
