@@ -25,13 +25,14 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -167,6 +168,19 @@ class LabServer:
                     if marker in (entry / "cmdline").read_bytes():
                         pids.append(int(entry.name))
         return pids
+
+
+@contextlib.contextmanager
+def fresh_page(browser: Browser, log: Path) -> Iterator[Page]:
+    """A page in a context of its own; its script errors are printed (shown with a failure)."""
+    print("server log:", log)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.on("pageerror", lambda error: print("page error:", error))
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 def open_notebook(page: Page, server: LabServer, notebook: str) -> None:

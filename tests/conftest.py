@@ -23,6 +23,7 @@ from browser_support import (  # noqa: E402 (after the rewrite hook, as pytest a
     SEASON_NOTEBOOK_JSON,
     LabServer,
     copy_notebooks,
+    fresh_page,
     require_browser,
 )
 
@@ -62,12 +63,6 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser, lab: LabServer) -> Iterator[Page]:
-    """A fresh page; its script errors are printed (shown with a failure), beside the server log."""
-    print("JupyterLab log:", lab.log_path)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.on("pageerror", lambda error: print("page error:", error))
-    try:
+    """A fresh page of the session's Chromium, for a notebook in the session's JupyterLab."""
+    with fresh_page(browser, lab.log_path) as page:
         yield page
-    finally:
-        context.close()

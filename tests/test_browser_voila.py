@@ -16,6 +16,7 @@ from browser_support import (
     UPDATE_TIMEOUT,
     VoilaServer,
     copy_notebooks,
+    fresh_page,
     require_browser,
 )
 
@@ -46,15 +47,9 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
 
 @pytest.fixture
 def page(browser: Browser, voila: VoilaServer) -> Iterator[Page]:
-    """A fresh page of the session's Chromium (conftest.py); script errors are printed."""
-    print("Voila log:", voila.log_path)
-    context = browser.new_context(viewport={"width": 1300, "height": 1000})
-    page = context.new_page()
-    page.on("pageerror", lambda error: print("page error:", error))
-    try:
+    """A fresh page of the session's Chromium (conftest.py), for a Voila app."""
+    with fresh_page(browser, voila.log_path) as page:
         yield page
-    finally:
-        context.close()
 
 
 def test_the_tree_lists_the_lessons_in_order(page: Page, voila: VoilaServer) -> None:
