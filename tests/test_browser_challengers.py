@@ -3,11 +3,13 @@ tournament panel is stepped by its buttons, and the picture's data-* attributes 
 
 Expected values come from this process, by replaying the same seeded tournament with the
 panel's policy (greedy). Marked ``browser``; skipped without Chromium or playwright, except
-under CI=true, where it fails. Also saves the README's picture, docs/images/challengers_mat.png.
+under CI=true, where it fails. With PLAYGROUND_SCREENSHOT=1 the picture is saved for the README
+(docs/images/challengers_mat.png), as the other games' browser tests do.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -72,6 +74,6 @@ def test_tournament_mat_steps_in_the_browser(page: Page, lab: LabServer) -> None
         expect(shown.locator(".pg-mat-seat")).to_have_count(game.rules.bench_seats)
     expect(mat.locator(".pg-mat-flagcard")).to_have_count(1)
 
-    PICTURE.parent.mkdir(parents=True, exist_ok=True)
-    mat.screenshot(path=str(PICTURE))
-    assert PICTURE.stat().st_size > 1000
+    if os.environ.get("PLAYGROUND_SCREENSHOT"):
+        PICTURE.parent.mkdir(parents=True, exist_ok=True)
+        mat.screenshot(path=str(PICTURE))
