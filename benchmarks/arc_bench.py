@@ -45,9 +45,7 @@ def main() -> None:
                 if label != "season" and name == "expected":
                     continue
                 rate, steps = games_per_second(rules, players, policy, games)
-                print(
-                    f"  {label:>18}, {players}p, {name:>8}: {rate:7.1f} games/s ({steps:.0f} steps a game)"
-                )
+                print(f"  {label:>18}, {players}p, {name:>8}: {rate:7.1f} games/s ({steps:.0f} steps a game)")
 
     data = load_data()
     sports = list(data.sports.values())
