@@ -105,6 +105,6 @@ def test_head_to_head_rotates_seats_and_checks_its_inputs() -> None:
 def test_measures_read_the_result() -> None:
     game = new_game(seed=7, players=4).play(greedy)
     scores = sorted(game.result().scores.values())
-    assert MEASURES["winning score"](game) == scores[-1] and MEASURES["lowest score"](game) == scores[0]
-    assert MEASURES["winning margin"](game) == scores[-1] - scores[-2]
+    assert MEASURES["highest score"](game) == scores[-1] and MEASURES["lowest score"](game) == scores[0]
+    assert MEASURES["top margin"](game) == scores[-1] - scores[-2]
     assert MEASURES["shared win"](game) == 0 and MEASURES["steps"](game) == game.step_count

@@ -18,8 +18,12 @@ from .rules import Rules
 MAX_GAMES = 5000
 
 
-def winning_score(game: ArcGame) -> float:
-    """The best final team score (in a season; in the other modes, the most Sports or seasons won)."""
+def highest_score(game: ArcGame) -> float:
+    """The highest final team score (in a season; in the other modes, the most Sports or seasons won).
+
+    Not always the winner's: in a lowest-score-wins Sport (Golf, Bowling) or one won by the most
+    attached cards (Cheerleading) the winner can have a lower score.
+    """
     return float(max(game.result().scores.values()))
 
 
@@ -28,8 +32,8 @@ def lowest_score(game: ArcGame) -> float:
     return float(min(game.result().scores.values()))
 
 
-def winning_margin(game: ArcGame) -> float:
-    """The best final score minus the second best (0 when the win is shared)."""
+def top_margin(game: ArcGame) -> float:
+    """The highest final score minus the second highest (0 when they are equal)."""
     ordered = sorted(game.result().scores.values(), reverse=True)
     return float(ordered[0] - ordered[1])
 
@@ -49,9 +53,9 @@ def steps(game: Game) -> float:
 
 
 MEASURES: dict[str, Callable[[ArcGame], float]] = {
-    "winning score": winning_score,
+    "highest score": highest_score,
     "lowest score": lowest_score,
-    "winning margin": winning_margin,
+    "top margin": top_margin,
     "tie replacements": tie_replacements,
     "shared win": shared_win,
     "steps": steps,
