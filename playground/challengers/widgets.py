@@ -199,7 +199,7 @@ class TournamentPanel(w.VBox):
     def step_match(self, limit: int = 5000) -> None:
         """Step until the current (or next) match is decided, or the tournament ends."""
         step_to_match_end(self.games.game, POLICIES[self.policy.value], limit)
-        self.games._refresh()
+        self.games.refresh()
 
 
 def tournament_panel(

@@ -81,7 +81,7 @@ class GamePanel(w.VBox):
     def reset(self) -> None:
         """Start a new game from the seed in the seed box."""
         self.game = self.make_game(self.seed.value)
-        self._refresh()
+        self.refresh()
 
     def step(self) -> None:
         """One step of the live game (chance rolls, players follow the policies)."""
@@ -93,15 +93,18 @@ class GamePanel(w.VBox):
         except IllegalAction as error:
             self.status.value = f"<span style='color:#b00'>{error}</span>"
             return
-        self._refresh()
+        self.refresh()
 
     def play_to_end(self) -> None:
         """Play the live game to its end."""
         self.game.play(self.policies)
-        self._refresh()
+        self.refresh()
 
-    def _refresh(self) -> None:
-        """Move the scrub slider to the newest step and redraw, once."""
+    def refresh(self) -> None:
+        """Move the scrub slider to the newest step and redraw, once.
+
+        For a panel that moves the live game itself (several steps at once, say) and then shows it.
+        """
         last = self.game.step_count
         self._moving_scrub = True
         try:  # lower the value before the maximum, raise the maximum before the value
