@@ -403,3 +403,30 @@ def test_state_frame_is_a_table_per_player() -> None:
     assert isinstance(frame, pd.DataFrame)
     assert list(frame.index) == ["Player 1", "Player 2"]
     assert frame.loc["Player 1", "turn total"] == 3
+
+
+def test_checked_setup_defaults_the_rules_and_refuses_in_words() -> None:
+    from playground.core.engine import checked_setup
+    from playground.tiebreak import Rules
+
+    assert checked_setup(None, Rules, 3, range(2, 7), "Tie-Break Triumph") == Rules()
+    with pytest.raises(TypeError, match="rules must be a Tie-Break Triumph Rules object, not dict"):
+        checked_setup({}, Rules, 3, range(2, 7), "Tie-Break Triumph")
+    for bad in (7, 1, True, 2.0, "3"):
+        with pytest.raises(ValueError, match=r"Tie-Break Triumph is for 2 to 6 players; got"):
+            checked_setup(None, Rules, bad, range(2, 7), "Tie-Break Triumph")
+    with pytest.raises(ValueError, match="is for exactly 2 players; got 3"):
+        checked_setup(None, Rules, 3, range(2, 3), "Captain Tsubasa")
+
+
+def test_every_game_takes_its_data_as_a_folder() -> None:
+    """A teacher's folder of CSVs goes straight to new_game; the shipped folder plays as the default."""
+    from playground import arc, challengers, tiebreak, tsubasa
+    from playground.arc.cards import DATA_DIR as ARC
+    from playground.challengers.cards import DATA_DIR as CHALLENGERS
+    from playground.tiebreak.cards import DATA_DIR as TIEBREAK
+    from playground.tsubasa.cards import DATA_DIR as TSUBASA
+
+    for game, folder in ((arc, ARC), (challengers, CHALLENGERS), (tiebreak, TIEBREAK), (tsubasa, TSUBASA)):
+        mine = game.new_game(data=str(folder), seed=1).play().history()
+        assert mine.equals(game.new_game(seed=1).play().history()), game.__name__

@@ -96,7 +96,7 @@ def test_a_bad_rules_value_is_refused_by_name() -> None:
         Rules(card_limit=40)
     with pytest.raises(RulesError, match="save_corner_top"):
         Rules(save_catch_top=4, save_corner_top=3)
-    with pytest.raises(ValueError, match="a game for 2 coaches"):
+    with pytest.raises(ValueError, match=r"Captain Tsubasa \(two coaches\) is for exactly 2 players"):
         new_game(players=3)
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result
+from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result, checked_setup
 from playground.core.zones import Row, Zone
 
 from .actions import Discard, EndTurn, Keep, Mulligan, Play, Take
@@ -45,15 +46,15 @@ class ArcGame(Competition):
     """A game of Tournament Arc: one season, a tournament, or a graduation series."""
 
     def __init__(
-        self, rules: Rules | None = None, data: ArcData | None = None, seed: int = 0, players: int = 2
+        self,
+        rules: Rules | None = None,
+        data: ArcData | Path | str | None = None,
+        seed: int = 0,
+        players: int = 2,
     ):
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-            raise ValueError(f"Tournament Arc is for 2 to 6 players; got {players!r}")
+        self.rules = checked_setup(rules, Rules, players, range(2, 7), "Tournament Arc")
         super().__init__(seed, players)
-        self.rules = rules if rules is not None else Rules()
-        if not isinstance(self.rules, Rules):
-            raise TypeError("rules must be a playground.arc.Rules object")
-        self.data = data if data is not None else load_data()
+        self.data = data if isinstance(data, ArcData) else load_data(data)
         d = self.data
         top = [s.id for name in FIRST_GAME_SPORTS for s in d.sports.values() if s.name == name]
         if not self.rules.first_game_sports:
@@ -523,7 +524,7 @@ class ArcGame(Competition):
 
 
 def new_game(
-    rules: Rules | None = None, data: ArcData | None = None, seed: int = 0, players: int = 2
+    rules: Rules | None = None, data: ArcData | Path | str | None = None, seed: int = 0, players: int = 2
 ) -> ArcGame:
     """A new game of Tournament Arc (2 to 6 players), seeded: same seed, same story."""
     return ArcGame(rules, data, seed, players)

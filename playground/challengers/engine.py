@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import pandas as pd
 
 from playground.core.dist import sample_counts
-from playground.core.engine import CHANCE, Action, Event, Game, Result
+from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
 from playground.core.zones import Row, Zone
 
 from .cards import ROBOT, ChallengersData, load_data
@@ -58,11 +58,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         seed: int = 0,
         players: int = 2,
     ):
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a challengers Rules object, not {type(rules).__name__}")
-        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 8:
-            raise ValueError(f"Challengers! is for 1 to 8 players; got {players!r}")
+        rules = checked_setup(rules, Rules, players, range(1, 9), "Challengers!")
         super().__init__(seed, players)
         self.rules = rules
         self.data = data if isinstance(data, ChallengersData) else load_data(data)

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import pandas as pd
 
@@ -62,6 +62,24 @@ class _Step:
     probability: Fraction | None
     events: tuple[Event, ...]
     figures: Mapping[str, Any]
+
+
+R = TypeVar("R")
+
+
+def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, game: str) -> R:
+    """A new game's rules (the rulebook's when None) and player count, or an error in words.
+
+    Every engine starts with these two checks; a wrong Rules class is a TypeError, a player count
+    outside ``allowed`` a ValueError naming the game, the count and what it takes.
+    """
+    rules = rules_cls() if rules is None else rules
+    if not isinstance(rules, rules_cls):
+        raise TypeError(f"rules must be a {game} Rules object, not {type(rules).__name__}")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
+        wanted = f"exactly {allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
+        raise ValueError(f"{game} is for {wanted} players; got {players!r}")
+    return rules
 
 
 def random_legal(game: Game) -> Action:

@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 import pandas as pd
 
 from playground.core.dist import sample_counts, sample_exact
-from playground.core.engine import CHANCE, Action, Event, Game, Result
+from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
 
 from .actions import (
     Discard,
@@ -86,11 +86,7 @@ class TiebreakGame(Game):
         seed: int = 0,
         players: int = 2,
     ):
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a tiebreak Rules object, not {type(rules).__name__}")
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-            raise ValueError(f"Tie-Break Triumph is for 2 to 6 players; got {players!r}")
+        rules = checked_setup(rules, Rules, players, range(2, 7), "Tie-Break Triumph")
         super().__init__(seed, players)
         self.rules = rules
         self.data = data if isinstance(data, TiebreakData) else load_data(data)

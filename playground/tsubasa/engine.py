@@ -28,7 +28,7 @@ from typing import Any
 
 import pandas as pd
 
-from playground.core.engine import CHANCE, Action, Event, Game, Result
+from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
 from playground.core.zones import Row, Table, Zone
 
 from .actions import Dice, KickOff, TakeHidden, TakePitch
@@ -50,11 +50,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         seed: int = 0,
         players: int = 2,
     ):
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a tsubasa Rules object, not {type(rules).__name__}")
-        if players != 2:
-            raise ValueError(f"Captain Tsubasa is a game for 2 coaches; got players={players!r}")
+        rules = checked_setup(rules, Rules, players, range(2, 3), "Captain Tsubasa (two coaches)")
         super().__init__(seed, 2)
         self.rules = rules
         self.data = data if isinstance(data, TsubasaData) else load_data(data)
