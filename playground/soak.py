@@ -1,0 +1,289 @@
+"""The soak: thousands of seeded games per game with random rules and mixed policies, all checked.
+
+Run ``python -m playground.soak`` (``make soak``; ``--games N`` for a quick run). Each game is
+played step by step with random Rules values drawn from the fields' own declarations (the few
+fields that make games explode are held to a quick range), one policy per seat drawn from the
+game's policies, and checked at every step: chance outcomes are exact and add up to 1, the player
+to act has actions, every card and token is accounted for, and the game ends within MAX_STEPS.
+At the end the result's winners hold the best score, and for a sample of seeds a replay tells the
+same history. It prints one table per game: games, steps, crashes, invariant breaks, longest game
+and wall time. A crash or a broken invariant is reported with its seed so it can be replayed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .core.engine import CHANCE, Game
+from .core.rules import FieldSpec, RulesBase, RulesError, field_specs
+
+MAX_STEPS = 100_000
+"""A game still running after this many steps counts as one that never ends."""
+
+REPLAY_EVERY = 50
+"""One seed in this many is played twice to check that the same seed tells the same story."""
+
+
+@dataclass(frozen=True)
+class Soaked:
+    """One game of the playground as the soak plays it."""
+
+    name: str
+    module: str
+    players: range
+    policies: tuple[str, ...]
+    """The names in the game's policies module that play a whole game (each takes only the game)."""
+    quick: dict[str, range] = field(default_factory=dict)
+    """Fields held to a smaller range, because their full range makes games last too long."""
+
+
+SOAKED = (
+    Soaked(
+        "tiebreak",
+        "playground.tiebreak",
+        range(2, 7),
+        ("random_legal", "greedy", "expected_value"),
+        {
+            "max_risk_per_type": range(1, 3),
+            **{f"target_score_{n}p": range(1000, 20_001, 250) for n in range(2, 7)},
+        },
+    ),
+    Soaked(
+        "tsubasa",
+        "playground.tsubasa",
+        range(2, 3),
+        ("random_legal", "greedy", "odds_spender", "equilibrium_picker"),
+        {"injury_time_rounds": range(1, 9)},
+    ),
+    Soaked(
+        "challengers",
+        "playground.challengers",
+        range(1, 9),
+        ("random_legal", "greedy", "thinning"),
+        {"draw_per_round": range(5, 6)},
+    ),
+    Soaked(
+        "arc",
+        "playground.arc",
+        range(2, 7),
+        ("random_legal", "greedy", "expected"),
+        {"training_rounds": range(1, 5), "sport_reveal_after": range(0, 2)},
+    ),
+)
+"""The four games with the seats they allow and the quick ranges of tests/test_*_engine.py."""
+
+
+def _field_value(spec: FieldSpec, rng: random.Random, quick: range | None) -> Any:
+    """A value the field's declaration allows (within its quick range, if it has one)."""
+    if spec.choices is not None:
+        return rng.choice(spec.choices)
+    if spec.kind is bool:
+        return rng.random() < 0.5
+    if quick is not None:
+        return rng.choice(quick)
+    return rng.randrange(spec.low, spec.high + 1, spec.step)
+
+
+def random_rules(rules_cls: type[RulesBase], rng: random.Random, quick: dict[str, range]) -> RulesBase:
+    """Rules with every field drawn from what it allows; the defaults if 50 draws are all refused."""
+    specs = field_specs(rules_cls)
+    for _ in range(50):
+        try:
+            return rules_cls(**{s.name: _field_value(s, rng, quick.get(s.name)) for s in specs})
+        except RulesError:  # a combination check_together refuses: draw again
+            continue
+    return rules_cls()
+
+
+def _tiebreak_census(game: Any) -> tuple[Counter, list[int]]:
+    """Tie-Break's tokens (bag, players, the contest) and each player's cards in play."""
+    s = game.state
+    tokens = Counter(s.bag)
+    for p in s.players:
+        tokens.update(p.tokens)
+    if s.contest:
+        tokens.update(s.contest.risked + s.contest.paid_tokens + s.contest.opponent_risked)
+    cards = []
+    for i, p in enumerate(s.players):
+        held = sum(p.deck.values()) + len(p.schedule) + sum(p.discards.values())
+        held += sum(1 for h, _ in s.titles.values() if h == i) + sum(
+            1 for h, _ in s.reservations.values() if h == i
+        )
+        held += bool(
+            s.contest
+            and (s.contest.player == i or (s.contest.opponent == i and s.contest.kind == "training"))
+        )
+        cards.append(held)
+    return +tokens, cards
+
+
+def check_conserved(name: str, game: Any, start: Any) -> None:
+    """Raise AssertionError (or the game's ZoneError) if a card or token was lost or duplicated."""
+    if name == "tiebreak":
+        now = _tiebreak_census(game)
+        assert now == start, f"tokens and cards {now}, at the start {start}"
+    elif name == "arc":
+        game.state.table().check_conserved(game.state.expected_census())
+    else:
+        game.check_conserved()
+
+
+def check_scores(name: str, game: Any) -> None:
+    """The result names the best scores as winners; Tie-Break's ranking is its titles' points."""
+    result = game.result()
+    assert result is not None, "a finished game has no result"
+    assert set(result.winners) <= set(range(game.players)), f"winners {result.winners}"
+    if name == "tiebreak":
+        ranks = game.state.rankings()
+        titles = [
+            sum(game.board.spaces[i].points for i, (h, _) in game.state.titles.items() if h == p)
+            for p in range(game.players)
+        ]
+        assert ranks == titles, f"rankings {ranks}, title points {titles}"
+        assert all(ranks[w] == max(ranks) for w in result.winners), f"winners {result.winners}, {ranks}"
+
+
+@dataclass
+class Tally:
+    """What a batch of soaked games found."""
+
+    games: int = 0
+    steps: int = 0
+    crashes: int = 0
+    breaks: int = 0
+    longest: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.steps += other.steps
+        self.crashes += other.crashes
+        self.breaks += other.breaks
+        self.longest = max(self.longest, other.longest)
+        self.failures.extend(other.failures)
+
+
+def new_soaked_game(soaked: Soaked, seed: int) -> tuple[Game, list[Callable[[Game], Any]]]:
+    """The seed's game: its rules, seat count and one policy per seat all drawn from the seed."""
+    import importlib
+
+    module = importlib.import_module(soaked.module)
+    rng = random.Random(seed)
+    rules = random_rules(module.Rules, rng, soaked.quick)
+    players = rng.choice(soaked.players)
+    seats = [getattr(module.policies, rng.choice(soaked.policies)) for _ in range(players)]
+    return module.new_game(rules, seed=seed, players=players), seats
+
+
+def soak_game(soaked: Soaked, seed: int) -> int:
+    """Play and check one seeded game; return its steps (AssertionError if an invariant breaks)."""
+    game, seats = new_soaked_game(soaked, seed)
+    start = _tiebreak_census(game) if soaked.name == "tiebreak" else None
+    while not game.is_over():
+        assert game.step_count < MAX_STEPS, f"no end within {MAX_STEPS} steps"
+        actor = game.current_actor()
+        if actor == CHANCE:
+            outcomes = game.chance_outcomes()
+            total = sum((p for _, p in outcomes), Fraction(0))
+            assert total == 1 and all(0 < p <= 1 for _, p in outcomes), (
+                f"step {game.step_count}: chances {total}"
+            )
+            game.step()
+        else:
+            assert game.legal_actions(), f"step {game.step_count}: player {actor} has no action"
+            game.step(seats[actor])
+        check_conserved(soaked.name, game, start)
+    check_scores(soaked.name, game)
+    if seed % REPLAY_EVERY == 0:
+        again, seats = new_soaked_game(soaked, seed)
+        again.play(dict(enumerate(seats)))
+        assert again.actions() == game.actions(), "same seed, different history"
+    return game.step_count
+
+
+def soak_batch(soaked: Soaked, seeds: Iterable[int]) -> Tally:
+    """Soak a batch of seeds in this process; crashes and breaks are counted, never raised."""
+    tally = Tally()
+    for seed in seeds:
+        tally.games += 1
+        try:
+            n = soak_game(soaked, seed)
+        except AssertionError as error:
+            tally.breaks += 1
+            tally.failures.append(f"{soaked.name} seed {seed}: invariant broken: {error}")
+            continue
+        except Exception as error:  # a soak counts every crash and goes on
+            tally.crashes += 1
+            tally.failures.append(f"{soaked.name} seed {seed}: crash: {type(error).__name__}: {error}")
+            continue
+        tally.steps += n
+        tally.longest = max(tally.longest, n)
+    return tally
+
+
+def soak(soaked: Soaked, games: int, executor: Executor, batch: int = 50) -> tuple[Tally, float]:
+    """Soak seeds 0..games-1 of one game over the executor; return the tally and the wall time."""
+    started = time.perf_counter()
+    tally = Tally()
+    futures = [
+        executor.submit(soak_batch, soaked, range(lo, min(lo + batch, games)))
+        for lo in range(0, games, batch)
+    ]
+    for future in futures:
+        tally.add(future.result())
+    return tally, time.perf_counter() - started
+
+
+def table(name: str, tally: Tally, seconds: float) -> str:
+    """The printed table of one game's soak."""
+    rows = [
+        ("games", f"{tally.games:,}"),
+        ("steps", f"{tally.steps:,}"),
+        ("crashes", f"{tally.crashes:,}"),
+        ("invariant breaks", f"{tally.breaks:,}"),
+        ("longest game (steps)", f"{tally.longest:,}"),
+        ("wall time", f"{seconds:.1f} s"),
+    ]
+    width = max(len(k) for k, _ in rows)
+    return "\n".join([name, *(f"  {k:<{width}}  {v:>12}" for k, v in rows)])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Soak every game (or those named) and print the tables; exit 1 if anything failed."""
+    parser = argparse.ArgumentParser(prog="python -m playground.soak", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="seeded games per game (default 10,000)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count(), help="processes (default: every core)")
+    parser.add_argument(
+        "only", nargs="*", help="games to soak: " + ", ".join(s.name for s in SOAKED) + " (default all)"
+    )
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.only) - {s.name for s in SOAKED})
+    if unknown:
+        parser.error(f"unknown games {unknown}: choose from {[s.name for s in SOAKED]}")
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, got {args.games}")
+    failed = False
+    with ProcessPoolExecutor(max_workers=args.workers) as executor:
+        for soaked in SOAKED:
+            if args.only and soaked.name not in args.only:
+                continue
+            tally, seconds = soak(soaked, args.games, executor)
+            print(table(soaked.name, tally, seconds), flush=True)
+            for line in tally.failures[:20]:
+                print("  " + line, flush=True)
+            failed |= bool(tally.crashes or tally.breaks)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
