@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -195,6 +195,28 @@ def run_all_cells(page: Page) -> None:
     """Run > Run All Cells, from the menu bar."""
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+
+
+def slider_named(scope: Locator, label: str) -> Locator:
+    """The slider in scope whose label reads label (an ipywidgets IntSlider or FloatSlider)."""
+    return scope.locator(".widget-slider", has=scope.page.locator(".widget-label", has_text=label))
+
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+"""Failure screenshots (git-ignored): what the page showed when a browser test failed."""
+
+
+def save_failure_screenshot(page: Page, name: str) -> Path | None:
+    """Save what the page shows as test-artifacts/<name>.png; None when the page cannot say."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{Path(name).stem}.png"
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    except Exception as error:  # a closed or crashed page: the failure itself matters more
+        print(f"no failure screenshot for {name}: {error}")
+        return None
+    print("failure screenshot:", path)
+    return path
 
 
 def copy_notebooks(source: Path, target: Path) -> None:
