@@ -28,15 +28,17 @@ does beyond them is not a choice, and why:
 
 from __future__ import annotations
 
+import math
 from collections import Counter, deque
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pandas as pd
 
-from playground.core.dist import sample_counts, sample_exact
+from playground.core.dist import sample_counts
 from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
 
 from .actions import (
@@ -95,6 +97,10 @@ class TiebreakGame(Game):
         sides = rules.number_die_sides
         faces = {f: n for f, n in rules.direction_faces().items() if n}  # as the die is read now
         self._face_chance = {f: Fraction(n, sum(faces.values())) for f, n in faces.items()}
+        # the same whole-number counts sample_exact would build from these chances on every roll
+        lcm = math.lcm(*(p.denominator for p in self._face_chance.values()))
+        self._face_counts = [(f, p.numerator * (lcm // p.denominator)) for f, p in self._face_chance.items()]
+        self._ranking_keys = [f"{_PLAYER_NAMES[p]} ranking" for p in range(players)]
         self._rolls = [
             (Roll(a, b, f), p / (sides * sides))
             for a, b in product(range(1, sides + 1), repeat=2)
@@ -204,7 +210,7 @@ class TiebreakGame(Game):
         sides = self.rules.number_die_sides
         if self.tasks[0].kind == "roll":
             first, second = self.rng.randrange(sides) + 1, self.rng.randrange(sides) + 1
-            return Roll(first, second, sample_exact(list(self._face_chance.items()), self.rng))
+            return Roll(first, second, sample_counts(self._face_counts, self.rng))
         counts = self._drawn_from()
         if counts is None:
             return self.rng.randrange(self.rules.tiebreak_die_sides) + 1
@@ -329,14 +335,11 @@ class TiebreakGame(Game):
 
     def _risks(self, tokens: Counter[str], wildcard_slot_used: bool) -> list[tuple[str, ...]]:
         limit = self.rules.max_risk_per_type
-        ranges = []
-        for t in TOKEN_TYPES:
-            cap = min(tokens[t], limit - (1 if t == "wildcard" and wildcard_slot_used else 0))
-            ranges.append(range(max(cap, 0) + 1))
-        return [
-            tuple(t for t, n in zip(TOKEN_TYPES, counts, strict=True) for _ in range(n))
-            for counts in product(*ranges)
-        ]
+        caps = tuple(
+            max(min(tokens[t], limit - (1 if t == "wildcard" and wildcard_slot_used else 0)), 0)
+            for t in TOKEN_TYPES
+        )
+        return _risk_combinations(caps)
 
     def _options_discard(self, task: Task) -> list[Action]:
         return [Discard(c) for c in sorted(set(self.state.players[task.player].schedule))]
@@ -969,9 +972,18 @@ class TiebreakGame(Game):
 
     def figures(self) -> dict[str, Any]:
         figures: dict[str, Any] = {"week": self.state.week}
-        for p, r in enumerate(self.state.rankings()):
-            figures[f"{self.state.players[p].name} ranking"] = r
+        figures.update(zip(self._ranking_keys, self.state.rankings(), strict=True))
         return figures
+
+
+@lru_cache(maxsize=4096)
+def _risk_combinations(caps: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """Every way to risk up to caps[i] tokens of each type, listed once per caps (a race asks for
+    the same few again and again; callers copy the list before changing it)."""
+    return [
+        tuple(t for t, n in zip(TOKEN_TYPES, counts, strict=True) for _ in range(n))
+        for counts in product(*(range(cap + 1) for cap in caps))
+    ]
 
 
 def _is_face(value: object, sides: int) -> bool:

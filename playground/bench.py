@@ -1,0 +1,423 @@
+"""How fast is the playground? One table for ``make bench`` (``python -m playground.bench``).
+
+A class waits for nothing, so issue 11 sets goals: 100,000 engine steps a second per core, exact
+odds in a millisecond and no slower than icepool, a panel answering a control in 30 ms, and
+memory that does not grow with the number of games simulated. This module measures each of them
+the same way every time and writes one table (printed, and as CSV in ``bench-results/``).
+
+Every figure is the median of several repetitions. Engine speeds are CPU time of this one
+process (so "per core", and fair on a machine shared with others); odds and panels are wall
+time, since that is what a teacher waits for. Ratios are measured side by side in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from playground.core.engine import Game
+
+GAMES = {"tiebreak": (2, 4, 6), "tsubasa": (2,), "challengers": (2, 4, 6), "arc": (2, 4, 6)}
+"""Each game's package and the player counts benchmarked (2, 4 and 6 where the game allows)."""
+
+COLUMNS = ["section", "item", "figure", "value", "unit", "repeats"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long each measurement may run: the full bench, or a quick one for the tests."""
+
+    engine_seconds: float = 1.0
+    repeats: int = 5
+    memory_games: int = 10_000
+    memory_game: str = "arc"
+    """The game whose 10,000 games are traced for memory (the quickest to play per game)."""
+
+
+QUICK = Budget(engine_seconds=0.05, repeats=2, memory_games=20)
+
+
+def median_seconds(
+    call: Callable[[], object], repeats: int, before: Callable[[], None] | None = None
+) -> float:
+    """The median wall time of one call over ``repeats`` calls (``before`` runs untimed first)."""
+    times = []
+    for _ in range(repeats):
+        if before is not None:
+            before()
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _row(section: str, item: str, figure: str, value: float, unit: str, repeats: int) -> dict[str, Any]:
+    return dict(zip(COLUMNS, (section, item, figure, value, unit, repeats), strict=True))
+
+
+# -- engines --------------------------------------------------------------------------------------
+
+
+def play_batch(
+    game: str, players: int, seconds: float, data: Any, first_seed: int = 0
+) -> tuple[int, int, float]:
+    """Play random seeded games for about ``seconds`` of CPU time: (games, steps, CPU seconds)."""
+    module = importlib.import_module(f"playground.{game}")
+    games = steps = 0
+    start = time.process_time()
+    while games == 0 or time.process_time() - start < seconds:
+        steps += module.new_game(data=data, seed=first_seed + games, players=players).play().step_count
+        games += 1
+    return games, steps, time.process_time() - start
+
+
+def engine_rows(budget: Budget) -> Iterator[dict[str, Any]]:
+    """Whole games a second per core and steps a second, for each game and player count."""
+    for game, counts in GAMES.items():
+        data = importlib.import_module(f"playground.{game}").load_data()
+        for players in counts:
+            rates, step_rates, lengths = [], [], []
+            for r in range(budget.repeats):
+                games, steps, seconds = play_batch(game, players, budget.engine_seconds, data, 1000 * r)
+                rates.append(games / seconds)
+                step_rates.append(steps / seconds)
+                lengths.append(steps / games)
+            item = f"{game}, {players} players, random"
+            yield _row(
+                "engine", item, "games per second per core", statistics.median(rates), "1/s", budget.repeats
+            )
+            yield _row(
+                "engine",
+                item,
+                "steps per second per core",
+                statistics.median(step_rates),
+                "1/s",
+                budget.repeats,
+            )
+            yield _row("engine", item, "steps per game", statistics.median(lengths), "steps", budget.repeats)
+
+
+# -- exact odds -----------------------------------------------------------------------------------
+
+
+def clear_caches(*modules: Any) -> None:
+    """Forget every cached answer of these modules' functions, so the next call is cold."""
+    for module in modules:
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def odds_cases() -> list[tuple[str, str, Callable[[], object]]]:
+    """(game, label, call) for each exact odds function at default rules, as the lessons call them."""
+    from playground.arc import load_data as arc_data
+    from playground.arc import odds as arc_odds
+    from playground.arc import scoring
+    from playground.challengers import odds as ch
+    from playground.tiebreak import Rules, load_data
+    from playground.tiebreak import odds as tb
+    from playground.tiebreak.board import Board
+    from playground.tsubasa import odds as ts
+
+    board, rules = Board(load_data().spaces), Rules()
+    starting, deck = [1, 1, 1, 2, 3, 4], [1, 1, 1, 2, 3, 4, 2, 3, 2, 3, 4, 5, 3, 5, 4, 8, 9]
+    named = {"Rookie": (1, 3), "Hopeful": (2, 1), "Mascot": (3, 1), "Captain": (4, 1)}
+    data = arc_data()
+    sports = list(data.sports.values())
+    xavier = data.athletes["A01"].stats
+    episodes = [e.modifiers for e in list(data.episodes.values())[:3]]
+    team = [(a.stats, episodes, 2) for a in list(data.athletes.values())[:5]]
+    return [
+        ("tiebreak", "p_reach_target(2)", lambda: tb.p_reach_target(2)),
+        ("tiebreak", "p_challenger_wins(2, 3)", lambda: tb.p_challenger_wins(2, 3)),
+        ("tiebreak", "expected_race_length(2, 3)", lambda: tb.expected_race_length(2, 3)),
+        ("tiebreak", "race_length(2, 3)", lambda: tb.race_length(2, 3)),
+        ("tiebreak", "race_chain(2, 3)", lambda: tb.race_chain(2, 3)),
+        ("tiebreak", "p_vacant_win(2)", lambda: tb.p_vacant_win(2)),
+        ("tiebreak", "p_defended_win(1, surface=True)", lambda: tb.p_defended_win(1, surface=True)),
+        ("tiebreak", "token_value_table()", tb.token_value_table),
+        ("tiebreak", "defended_token_table()", tb.defended_token_table),
+        ("tiebreak", "p_ace()", tb.p_ace),
+        ("tiebreak", "landing_frequencies(board)", lambda: tb.landing_frequencies(board, rules)),
+        ("tsubasa", "p_attacker_wins(7, 8)", lambda: ts.p_attacker_wins(7, 8)),
+        ("tsubasa", "p_attacker_wins(7, 8, assured_success)", lambda: ts.p_attacker_wins(7, 8, True)),
+        (
+            "tsubasa",
+            "p_attacker_wins(7, 8, reroll='attacker')",
+            lambda: ts.p_attacker_wins(7, 8, reroll="attacker"),
+        ),
+        ("tsubasa", "p_goal(7, 8, keeper=True)", lambda: ts.p_goal(7, 8, keeper=True)),
+        ("tsubasa", "save_outcomes()", ts.save_outcomes),
+        ("tsubasa", "difference_dist()", ts.difference_dist),
+        ("tsubasa", "point_value(7, 8)", lambda: ts.point_value(7, 8)),
+        ("tsubasa", "best_spend(5, 8, 5)", lambda: ts.best_spend(5, 8, 5)),
+        ("tsubasa", "win_table()", ts.win_table),
+        (
+            "tsubasa",
+            "special_shot_equilibrium(3x3)",
+            lambda: ts.special_shot_equilibrium([[1, 0, 0], [0, 1, 0], [0, 0, 1]]),
+        ),
+        ("challengers", "p_reach_strength(starting, 4, 2)", lambda: ch.p_reach_strength(starting, 4, 2)),
+        ("challengers", "cards_needed(17 cards, 12)", lambda: ch.cards_needed(deck, 12)),
+        ("challengers", "expected_cards(17 cards, 12)", lambda: ch.expected_cards(deck, 12)),
+        (
+            "challengers",
+            "thinning_frame(17 cards, 1, 1..12)",
+            lambda: ch.thinning_frame(deck, 1, range(1, 13)),
+        ),
+        ("challengers", "match_endings(starting, starting)", lambda: ch.match_endings(named, named)),
+        (
+            "arc",
+            "athlete_score(Xavier)",
+            lambda: scoring.athlete_score(xavier, episodes, ["body", "focus"], 2),
+        ),
+        ("arc", "sport_chances(24 sports)", lambda: arc_odds.sport_chances(sports)),
+        ("arc", "stat_chances(24 sports)", lambda: arc_odds.stat_chances(sports)),
+        (
+            "arc",
+            "expected_athlete_score",
+            lambda: arc_odds.expected_athlete_score(xavier, episodes, sports, 2),
+        ),
+        ("arc", "episode_value", lambda: arc_odds.episode_value(episodes[0], sports)),
+        ("arc", "score_distribution", lambda: arc_odds.score_distribution(xavier, episodes, sports)),
+        ("arc", "expected_team_score(5 Athletes)", lambda: arc_odds.expected_team_score(team, sports)),
+    ]
+
+
+def _odds_modules() -> list[Any]:
+    names = ["playground.core.dist"] + [f"playground.{g}.odds" for g in GAMES]
+    return [importlib.import_module(name) for name in names]
+
+
+def odds_rows(budget: Budget) -> Iterator[dict[str, Any]]:
+    """Each exact odds function cold (every cache cleared first) and warm (cached), in ms."""
+    modules = _odds_modules()
+    for game, label, call in odds_cases():
+        cold = median_seconds(call, budget.repeats, lambda: clear_caches(*modules))
+        warm = median_seconds(call, max(budget.repeats, 5))
+        yield _row("odds", f"{game}: {label}", "cold", cold * 1000, "ms", budget.repeats)
+        yield _row("odds", f"{game}: {label}", "warm", warm * 1000, "ms", max(budget.repeats, 5))
+
+
+def _as_fractions(die: Any) -> dict[Any, Fraction]:
+    """An icepool Die as {outcome: exact probability}, to check it against ours."""
+    return {outcome: Fraction(n, die.denominator()) for outcome, n in die.items()}
+
+
+def icepool_cases() -> list[
+    tuple[str, Callable[[], object], Callable[[], object], Callable[[Any, Any], bool]]
+]:
+    """(label, ours, icepool's, agree) for the distributions icepool can express."""
+    import icepool
+
+    from playground.core import dist
+    from playground.tiebreak import odds as tb
+    from playground.tsubasa import odds as ts
+
+    def same_dist(ours: Any, theirs: Any) -> bool:
+        return dict(ours.items()) == _as_fractions(theirs)
+
+    def same_chance(ours: Any, theirs: Any) -> bool:
+        return Fraction(ours) == Fraction(theirs)
+
+    return [
+        (
+            "the d6 target: one die + 2 reaches 7",
+            lambda: tb.p_reach_target(2),
+            lambda: (icepool.d6 + 2 >= 7).probability(True),
+            same_chance,
+        ),
+        ("the two-dice difference", ts.difference_dist, lambda: icepool.d6 - icepool.d6, same_dist),
+        ("2d6 sums", lambda: dist.dice_sum(2, 6), lambda: 2 @ icepool.d6, same_dist),
+        (
+            "the Tsubasa duel: 7 + d6 against 8 + d6, ties to the attacker",
+            lambda: ts.p_attacker_wins(7, 8),
+            lambda: (icepool.d6 + 7 >= icepool.d6 + 8).probability(True),
+            same_chance,
+        ),
+    ]
+
+
+def icepool_rows(budget: Budget) -> Iterator[dict[str, Any]]:
+    """Ours against icepool on the same distribution, cold, side by side; the answers must agree."""
+    import icepool
+
+    modules = _odds_modules()
+    repeats = max(budget.repeats, 5)
+    for label, ours, theirs, agree in icepool_cases():
+        if not agree(ours(), theirs()):
+            raise AssertionError(f"{label}: our exact answer differs from icepool's")
+        mine = median_seconds(ours, repeats, lambda: clear_caches(*modules))
+        # icepool keeps its own caches; clearing them is not public, so its figure is at best warm
+        other = median_seconds(theirs, repeats, getattr(icepool.Die, "cache_clear", None))
+        yield _row("icepool", label, "ours cold", mine * 1000, "ms", repeats)
+        yield _row("icepool", label, "icepool", other * 1000, "ms", repeats)
+        yield _row("icepool", label, "ours / icepool", mine / other, "ratio", repeats)
+
+
+# -- panels ---------------------------------------------------------------------------------------
+
+
+def panel_builders() -> list[tuple[str, Callable[[], Any]]]:
+    """Every panel a lesson shows, built with its defaults."""
+    from playground import widgets as core
+    from playground.arc import widgets as arc
+    from playground.challengers import widgets as challengers
+    from playground.tiebreak import widgets as tiebreak
+    from playground.tsubasa import widgets as tsubasa
+
+    return [
+        ("core: dice_explorer", core.dice_explorer),
+        ("tiebreak: targets_panel", tiebreak.targets_panel),
+        ("tiebreak: race_panel", tiebreak.race_panel),
+        ("tiebreak: season_panel", tiebreak.season_panel),
+        ("tsubasa: duel_panel", tsubasa.duel_panel),
+        ("tsubasa: special_shot_panel", tsubasa.special_shot_panel),
+        ("tsubasa: match_panel", tsubasa.match_panel),
+        ("challengers: attack_panel", challengers.attack_panel),
+        ("challengers: thinning_panel", challengers.thinning_panel),
+        ("challengers: tournament_panel", challengers.tournament_panel),
+        ("arc: score_panel", arc.score_panel),
+        ("arc: bonus_panel", arc.bonus_panel),
+        ("arc: sport_odds_panel", arc.sport_odds_panel),
+        ("arc: season_panel", arc.season_panel),
+    ]
+
+
+def _widgets(root: Any) -> Iterator[Any]:
+    """Every widget inside root, depth first, in the order a reader meets them."""
+    yield root
+    for child in getattr(root, "children", ()):
+        yield from _widgets(child)
+
+
+def first_control(panel: Any) -> tuple[str, Callable[[int], None]]:
+    """The panel's first slider, menu or toggle (else its first button), as (its name, a setter).
+
+    The setter's k-th call moves the control to another value and back on the next, so every
+    call is a real change; a button is simply clicked.
+    """
+    import ipywidgets as w
+
+    def switch(widget: Any, trait: str, values: tuple[Any, Any]) -> Callable[[int], None]:
+        return lambda k: setattr(widget, trait, values[(k + 1) % 2])
+
+    enabled = [x for x in _widgets(panel) if not getattr(x, "disabled", True)]
+    for widget in enabled:
+        name = widget.description or type(widget).__name__
+        if isinstance(widget, w.IntSlider | w.BoundedIntText | w.FloatSlider):
+            up = widget.value + widget.step
+            other = up if up <= widget.max else widget.value - widget.step
+            return name, switch(widget, "value", (widget.value, other))
+        if isinstance(widget, w.Dropdown | w.ToggleButtons | w.RadioButtons) and len(widget.options) > 1:
+            return name, switch(widget, "index", (widget.index, 1 if widget.index == 0 else 0))
+        if isinstance(widget, w.Checkbox):
+            return name, switch(widget, "value", (widget.value, not widget.value))
+    for widget in enabled:
+        if isinstance(widget, w.Button):
+            return f"{widget.description} (button)", lambda _k, b=widget: b.click()
+    raise ValueError(f"panel {type(panel).__name__} has no control to set")
+
+
+def shown(panel: Any) -> tuple[Any, ...]:
+    """What the panel shows now: every HTML value and every Output's content."""
+    import ipywidgets as w
+
+    return tuple(
+        x.value if isinstance(x, w.HTML) else tuple(map(str, x.outputs))
+        for x in _widgets(panel)
+        if isinstance(x, w.HTML | w.Output)
+    )
+
+
+def panel_rows(budget: Budget) -> Iterator[dict[str, Any]]:
+    """Each panel's response: set its first control in Python, time until its output is redrawn."""
+    repeats = max(budget.repeats, 5)
+    for label, build in panel_builders():
+        panel = build()
+        name, act = first_control(panel)
+        times, changed = [], False
+        for k in range(repeats):
+            before = shown(panel)
+            began = time.perf_counter()
+            act(k)  # the panel's observers redraw it before this returns
+            times.append(time.perf_counter() - began)
+            changed = changed or shown(panel) != before
+        item = f"{label} ({name})"
+        yield _row("panel", item, "response", statistics.median(times) * 1000, "ms", repeats)
+        yield _row("panel", item, "output changed", float(changed), "yes=1", repeats)
+
+
+# -- memory ---------------------------------------------------------------------------------------
+
+
+def memory_rows(budget: Budget) -> Iterator[dict[str, Any]]:
+    """Peak traced memory after a tenth of the games and after all: it must not grow with games."""
+    module = importlib.import_module(f"playground.{budget.memory_game}")
+    data = module.load_data()
+    tenth = max(budget.memory_games // 10, 1)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        peaks: list[float] = []
+        for seed in range(budget.memory_games):
+            game: Game = module.new_game(data=data, seed=seed, players=4).play()
+            del game
+            if seed + 1 in (tenth, budget.memory_games):
+                peaks.append(tracemalloc.get_traced_memory()[1] / 2**20)
+        current = tracemalloc.get_traced_memory()[0] / 2**20
+    finally:
+        tracemalloc.stop()
+    item = f"{budget.memory_game}, 4 players, one process"
+    yield _row("memory", item, f"peak after {tenth:,} games", peaks[0], "MiB", 1)
+    yield _row("memory", item, f"peak after {budget.memory_games:,} games", peaks[-1], "MiB", 1)
+    yield _row("memory", item, "held at the end", current, "MiB", 1)
+
+
+SECTIONS: dict[str, Callable[[Budget], Iterator[dict[str, Any]]]] = {
+    "engine": engine_rows,
+    "odds": odds_rows,
+    "icepool": icepool_rows,
+    "panel": panel_rows,
+    "memory": memory_rows,
+}
+
+
+def run(budget: Budget = Budget(), sections: tuple[str, ...] = tuple(SECTIONS)) -> pd.DataFrame:
+    """The whole table: one row per figure, in the order of ``sections``."""
+    unknown = [s for s in sections if s not in SECTIONS]
+    if unknown:
+        raise ValueError(f"sections must be among {', '.join(SECTIONS)}; got {', '.join(map(repr, unknown))}")
+    rows = [row for section in sections for row in SECTIONS[section](budget)]
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def main(argv: list[str] | None = None) -> pd.DataFrame:
+    """``python -m playground.bench [--quick] [--out FILE] [SECTION ...]``: print and save the table."""
+    parser = argparse.ArgumentParser(prog="python -m playground.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("sections", nargs="*", help=f"any of {', '.join(SECTIONS)} (default: all)")
+    parser.add_argument("--quick", action="store_true", help="tiny budgets (checks the bench runs)")
+    parser.add_argument("--out", type=Path, default=Path("bench-results/bench.csv"), help="the CSV file")
+    args = parser.parse_args(argv)
+    table = run(QUICK if args.quick else Budget(), tuple(args.sections or SECTIONS))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(args.out, index=False)
+    with pd.option_context("display.max_rows", None, "display.width", 160, "display.max_colwidth", 70):
+        print(table.to_string(index=False, float_format=lambda v: f"{v:,.3f}"))
+    print(f"\nwritten to {args.out}")
+    return table
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""The engines' speed-ups keep the contract: same histories, illegal actions still refused.
+
+``step`` lists a player's actions once and checks the policy's pick against that list; ``play``
+pauses the garbage collector. Each is checked here against the slow, obvious way.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import pandas as pd
+import pytest
+from toy_game import HOLD, ROLL, PigGame
+
+from playground import arc, challengers, tiebreak, tsubasa
+from playground.core.engine import Action, Game, IllegalAction
+
+GAMES = [(tiebreak, 4), (tsubasa, 2), (challengers, 3), (arc, 4)]
+
+
+def by_hand(game: Game, seed: int) -> Game:
+    """Play with the public contract only: list the legal actions, pick one, apply it."""
+    rng = random.Random(seed)
+    while not game.is_over():
+        if game.current_actor() == "chance":
+            game.apply(game.sample_chance())
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize(("module", "players"), GAMES, ids=[m.__name__.split(".")[-1] for m, _ in GAMES])
+def test_step_and_apply_by_hand_tell_the_same_story(module: object, players: int) -> None:
+    """A policy choosing through step() gives the history of the same choices applied by hand."""
+    rng = random.Random(5)
+
+    def pick(game: Game) -> Action:
+        return rng.choice(game.legal_actions())
+
+    stepped = module.new_game(seed=3, players=players).play(pick)  # type: ignore[attr-defined]
+    manual = by_hand(module.new_game(seed=3, players=players), 5)  # type: ignore[attr-defined]
+    assert manual.actions() == stepped.actions()
+    pd.testing.assert_frame_equal(manual.history(), stepped.history())
+
+
+def test_an_illegal_pick_inside_step_is_refused_and_changes_nothing() -> None:
+    """The kept action list still refuses what is not on it, and is forgotten after the step."""
+    game = PigGame(seed=1)
+    game.step()  # the first roll
+    game.step()
+    before = (game.scores[:], game.turn_total, game.player, game.step_count)
+    with pytest.raises(IllegalAction):
+        game.step(lambda g: "jump")
+    assert (game.scores[:], game.turn_total, game.player, game.step_count) == before
+    assert game._offered is None and not game._stepping
+    game.step(lambda g: g.legal_actions()[-1])  # the next step lists its own actions afresh
+    assert game.actions()[-1] == (HOLD if before[1] else ROLL)
+
+
+def test_play_restores_the_garbage_collector() -> None:
+    """play pauses collection and gives it back as it found it, even when a policy fails."""
+    assert gc.isenabled()
+    PigGame(seed=2).play()
+    assert gc.isenabled()
+
+    def broken(game: Game) -> Action:
+        raise RuntimeError("a policy bug")
+
+    with pytest.raises(RuntimeError, match="a policy bug"):
+        PigGame(seed=2).play(broken)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        PigGame(seed=2).play()
+        assert not gc.isenabled()  # the caller had switched it off: it stays off
+    finally:
+        gc.enable()
