@@ -11,10 +11,14 @@ import math
 import multiprocessing
 import os
 import re
+import signal
 import statistics
+import subprocess
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -280,3 +284,103 @@ def test_bad_inputs_are_refused(change: dict[str, Any], message: str) -> None:
     kwargs: dict[str, Any] = {"new_game": new_ruled_game, "rules_a": SHORT, "rules_b": LONG, "games": 5}
     with pytest.raises(ValueError, match=re.escape(message)):
         compare_rules(**{**kwargs, **change})
+
+
+def test_a_dask_cluster_gives_the_serial_table() -> None:
+    """A teacher's cluster (here a LocalCluster of two worker processes) plays the same games.
+
+    The client's executor gets the same seeds in the same chunks, so the table is the serial
+    one to the last bit. Skipped without the [cluster] extra.
+    """
+    distributed = pytest.importorskip("distributed")
+    from playground import tiebreak
+
+    a, b = tiebreak.Rules(), tiebreak.Rules().replace(race_margin=1)
+    kwargs: dict[str, Any] = {
+        "games": 12,
+        "seed": 3,
+        "players": 2,
+        "measures": {"steps": steps, "first player won": first_player_won},
+    }
+    serial = compare_rules(tiebreak.new_game, a, b, executor="serial", **kwargs)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert len(client.scheduler_info()["workers"]) == 2
+        table = compare_rules(tiebreak.new_game, a, b, executor=client.get_executor(), chunk=2, **kwargs)
+    pd.testing.assert_frame_equal(table, serial, check_exact=True)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every living process below pid, read from /proc (zombies, already dead, left out)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # the process ended while we looked
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        if fields[0] != "Z":
+            parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return state[state.rindex(")") + 2] != "Z"
+
+
+INTERRUPTED_RUN = """
+import multiprocessing
+from playground import tiebreak
+from playground.core import compare_rules
+try:
+    compare_rules(tiebreak.new_game, tiebreak.Rules(), tiebreak.Rules().replace(race_margin=1),
+                  games=4000, players=4, executor="process", chunk=2, progress=False)
+except KeyboardInterrupt:
+    print("interrupted; children left:", len(multiprocessing.active_children()), flush=True)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_the_stop_button_leaves_no_worker_behind() -> None:
+    """As Jupyter's stop button does, SIGINT goes to the kernel's whole process group mid-run.
+
+    The comparison runs in a child process of its own group, with a pool of workers over every
+    core; once they work, the group is interrupted. The run must end by KeyboardInterrupt, and
+    no process it started (worker, manager) may outlive it.
+    """
+    run = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_RUN],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a kernel has
+    )
+    try:
+        workers: set[int] = set()
+        deadline = time.monotonic() + 60
+        while len(workers) < (os.cpu_count() or 1) and time.monotonic() < deadline:
+            time.sleep(0.1)
+            workers |= descendants(run.pid)
+        assert workers, "no worker process started within a minute"
+        time.sleep(0.5)  # the workers are playing games now
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert "interrupted; children left: 0" in out, err
+    time.sleep(0.2)
+    assert not [pid for pid in workers if alive(pid)]
