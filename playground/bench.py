@@ -38,7 +38,7 @@ COLUMNS = ["section", "item", "figure", "value", "unit", "repeats"]
 class Budget:
     """How long each measurement may run: the full bench, or a quick one for the tests."""
 
-    engine_seconds: float = 1.0
+    engine_seconds: float = 0.6
     repeats: int = 5
     memory_games: int = 10_000
     memory_game: str = "arc"

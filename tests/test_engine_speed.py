@@ -76,3 +76,24 @@ def test_play_restores_the_garbage_collector() -> None:
         assert not gc.isenabled()  # the caller had switched it off: it stays off
     finally:
         gc.enable()
+
+
+def test_tiebreak_figures_are_the_state_rankings() -> None:
+    """Tie-Break's figures sum the titles inline: they must be the State's own rankings."""
+    game = tiebreak.new_game(seed=11, players=5)
+    while not game.is_over():
+        game.step()
+        if game.step_count % 97 == 0 or game.is_over():
+            row = game.history(start=-1).iloc[-1]
+            names = [p.name for p in game.state.players]
+            assert [row[f"{name} ranking"] for name in names] == game.state.rankings()
+    assert sum(game.state.rankings()) > 0  # titles were won, so the sums were tested on real values
+
+
+def test_games_on_one_board_share_its_moves_and_give_fresh_histories() -> None:
+    """The per-board move cache is filled by one game and gives the next the same story."""
+    data = tiebreak.load_data()
+    first = tiebreak.new_game(data=data, seed=4, players=3).play()
+    again = tiebreak.new_game(data=data, seed=4, players=3).play()  # now every move is cached
+    alone = tiebreak.new_game(seed=4, players=3).play()  # a board of its own, its own cache
+    assert first.actions() == again.actions() == alone.actions()

@@ -35,6 +35,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from pathlib import Path
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 import pandas as pd
 
@@ -57,6 +58,7 @@ from .actions import (
     Train,
     Travel,
 )
+from .board import Board
 from .cards import Card, LetCard, TiebreakData, load_data
 from .rules import TOKEN_TYPES, Rules
 from .state import Contest, LetPile, Player, State
@@ -101,6 +103,9 @@ class TiebreakGame(Game):
         lcm = math.lcm(*(p.denominator for p in self._face_chance.values()))
         self._face_counts = [(f, p.numerator * (lcm // p.denominator)) for f, p in self._face_chance.items()]
         self._ranking_keys = [f"{_PLAYER_NAMES[p]} ranking" for p in range(players)]
+        self._points = [space.points for space in self.board.spaces]
+        # moves and travels depend on the board alone: every game on this board shares them
+        self._ends, self._travels = _BOARD_CACHES.setdefault(self.board, ({}, {}))
         self._rolls = [
             (Roll(a, b, f), p / (sides * sides))
             for a, b in product(range(1, sides + 1), repeat=2)
@@ -257,7 +262,7 @@ class TiebreakGame(Game):
             ["ticket"] if me.held_let("keep_travel") else []
         )
         for pay in pays if travel else ():
-            options += [Travel(i, s.name, pay) for i, s in enumerate(self.board.spaces) if i != me.position]
+            options += self._travel_options(me.position, pay)
         if me.tokens["health"] >= self.rules.health_attack_cost and self.rules.injury_weeks:
             again = self.rules.injured_can_be_injured
             options += [
@@ -266,6 +271,14 @@ class TiebreakGame(Game):
                 if q != p and (again or self.state.players[q].injured_weeks == 0)
             ]
         return options
+
+    def _travel_options(self, position: int, pay: str) -> list[Travel]:
+        """Travel to every other space, paid one way: made once per game for each start and pay."""
+        key = (position, pay)
+        if key not in self._travels:
+            spaces = enumerate(self.board.spaces)
+            self._travels[key] = [Travel(i, s.name, pay) for i, s in spaces if i != position]
+        return self._travels[key]
 
     def _entries(self, p: int) -> list[Action]:
         """Tournaments the player may enter now: where they stand, or United/Final from afar."""
@@ -483,7 +496,10 @@ class TiebreakGame(Game):
     def _do_roll(self, task: Task, roll: Roll) -> list[Event]:
         me = self.state.players[task.player]
         steps = roll.first + roll.second
-        options = self.board.move_ends(me.position, steps, *self.rules.move_of(roll.face))
+        key = (me.position, steps, *self.rules.move_of(roll.face))
+        options = self._ends.get(key)
+        if options is None:  # each move is walked once per board, not once per roll
+            options = self._ends[key] = self.board.move_ends(*key)
         events = [Event(f"{me.name} rolls {roll}" + (" (doubles: an Ace!)" if roll.doubles else "") + ".")]
         self.doubles = roll.doubles
         if len(options) == 1:
@@ -971,9 +987,21 @@ class TiebreakGame(Game):
         return self.state.board_frame()
 
     def figures(self) -> dict[str, Any]:
+        # State.rankings, inlined: this runs after every step of every simulated game
+        ranks = [0] * self.players
+        points = self._points
+        for space, (holder, _) in self.state.titles.items():
+            ranks[holder] += points[space]
         figures: dict[str, Any] = {"week": self.state.week}
-        figures.update(zip(self._ranking_keys, self.state.rankings(), strict=True))
+        figures.update(zip(self._ranking_keys, ranks, strict=True))
         return figures
+
+
+_BOARD_CACHES: WeakKeyDictionary[Board, tuple[dict[Any, tuple[int, ...]], dict[Any, list[Travel]]]] = (
+    WeakKeyDictionary()
+)
+"""Per board: the ends of each move (position, steps, direction, fork) and the Travel actions
+from each space paid each way. A board never changes, so the games on it can share them."""
 
 
 @lru_cache(maxsize=4096)
