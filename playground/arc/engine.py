@@ -99,12 +99,10 @@ class ArcGame(Competition):
 
     def figures(self) -> dict[str, Any]:
         s = self.state
-        mc = s.main_character_stacks()
         sport = s.sport()
-        return {
-            "sport": sport.name if sport else "",
-            "main_character": ", ".join(s.data.name(m.top) for m in mc) if s.revealed else "",
-        }
+        # the Main Character is only asked for once the Sport is revealed (this runs every step)
+        mc = ", ".join(s.data.name(m.top) for m in s.main_character_stacks()) if s.revealed else ""
+        return {"sport": sport.name if sport else "", "main_character": mc}
 
     def result(self) -> Result | None:
         return self._result
