@@ -53,7 +53,7 @@ def parse_deck(text: str) -> list[int]:
 def needed_frame(dist) -> object:
     """The distribution of cards needed as a table: each count, its exact chance and in percent."""
     frame = dist.to_frame("cards needed")
-    frame["percent"] = [percent(p) for p in frame.iloc[:, 0]]
+    frame["percent"] = [percent(p) for p in frame["probability"]]
     return frame
 
 

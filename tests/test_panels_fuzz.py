@@ -1,0 +1,249 @@
+"""Safe to click: every panel takes any sequence of control changes and button presses.
+
+In front of a class any click can come in any order: a rule changed mid-game, the scrub slider
+moved while stepping, Reset pressed twice, a deck box emptied. Hypothesis drives every public
+panel builder of playground/*/widgets.py and playground.widgets (found by their return type, so
+a new panel is covered) headless: it walks the panel's widget tree, sets random values within
+each control's own bounds (odd text in text boxes) and presses buttons, calling the handlers
+directly so an exception is raised here rather than logged by ipywidgets. Nothing may raise; a
+rules change the rules refuse must be answered in the rules panel with a sentence.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import typing
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as w
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import playground
+from playground import tiebreak
+from playground.core.dist import dice_sum
+from playground.widgets.game_panel import GamePanel
+from playground.widgets.rules_panel import RulesPanel
+
+# The builders that need arguments a panel cannot guess: what a notebook passes them.
+ARGUMENTS: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
+    "playground.widgets.game_panel.game_panel": lambda: (
+        (lambda seed: tiebreak.new_game(seed=seed),),
+        {"seed": 1},
+    ),
+    "playground.widgets.live_sim.live_simulation": lambda: ((dice_sum(2),), {"seed": 3}),
+    "playground.widgets.predict.predict_reveal": lambda: (("1 or 2 on a die?", Fraction(1, 3)), {}),
+    "playground.widgets.rules_panel.rules_panel": lambda: ((tiebreak.Rules(),), {"key": ("race_margin",)}),
+}
+ODD_TEXT = ["", "   ", "abc", "1, 2", "0", "-3, 4", "5,5,5,5,5,5,5,5,5,5,5,5", "1, 1, 1, 2, 3, 4", "99"]
+STEPS = 12
+
+
+def _widget_modules() -> Iterator[Any]:
+    yield importlib.import_module("playground.widgets")
+    for info in pkgutil.iter_modules(playground.__path__):
+        if info.ispkg:
+            name = f"playground.{info.name}.widgets"
+            if importlib.util.find_spec(name) is not None:
+                yield importlib.import_module(name)
+    for info in pkgutil.iter_modules(importlib.import_module("playground.widgets").__path__):
+        yield importlib.import_module(f"playground.widgets.{info.name}")
+
+
+def panel_builders() -> dict[str, Callable[..., w.Widget]]:
+    """Every public function of the widget modules that returns a widget, by its full name."""
+    builders = {}
+    for module in _widget_modules():
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            if name.startswith("_") or function.__module__ != module.__name__:
+                continue
+            returned = typing.get_type_hints(function).get("return")
+            returned = typing.get_origin(returned) or returned  # RulesPanel[R] is a RulesPanel
+            if inspect.isclass(returned) and issubclass(returned, w.Widget):
+                builders[f"{module.__name__}.{name}"] = function
+    return builders
+
+
+BUILDERS = panel_builders()
+
+
+def build(name: str) -> w.Widget:
+    args, kwargs = ARGUMENTS[name]() if name in ARGUMENTS else ((), {})
+    return BUILDERS[name](*args, **kwargs)
+
+
+def controls(widget: w.Widget) -> list[w.Widget]:
+    """Every control and button in the panel's tree, as a student could reach them (depth first)."""
+    found = []
+    value_control = isinstance(widget, w.ValueWidget) and not isinstance(widget, w.HTML | w.Label)
+    if isinstance(widget, w.Button) or (value_control and not widget.disabled):
+        found.append(widget)
+    for child in getattr(widget, "children", ()):
+        found.extend(controls(child))
+    return found
+
+
+def operate(control: w.Widget, data: st.DataObject | None) -> None:
+    """One student action on control: a press, or a new value it allows (drawn from data)."""
+    if isinstance(control, w.Button):
+        for handler in control._click_handlers.callbacks:  # directly: ipywidgets would log, not raise
+            handler(control)
+        return
+    if data is None:
+        raise ValueError(f"changing a {type(control).__name__} needs data to draw its value from; got None")
+    if isinstance(control, w.Checkbox | w.ToggleButton):
+        control.value = data.draw(st.booleans())
+    elif isinstance(control, w.Dropdown | w.ToggleButtons | w.Select | w.RadioButtons):
+        if control.options:
+            control.value = data.draw(st.sampled_from([value for _, value in control._options_full]))
+    elif isinstance(control, w.Text | w.Textarea):
+        control.value = data.draw(st.sampled_from(ODD_TEXT))
+    elif isinstance(control, w.IntSlider | w.BoundedIntText | w.IntRangeSlider):
+        control.value = data.draw(st.integers(control.min, control.max))
+    elif isinstance(control, w.FloatSlider | w.BoundedFloatText):
+        control.value = data.draw(st.floats(control.min, control.max, allow_nan=False))
+    elif isinstance(control, w.IntText):
+        control.value = data.draw(st.integers(-10, 10))
+    else:
+        raise AssertionError(f"the fuzzer cannot work a {type(control).__name__}: teach operate() how")
+
+
+def test_the_builders_are_found() -> None:
+    """The discovery sees the panels of all four games and the shared ones."""
+    for expected in (
+        "playground.tiebreak.widgets.season_panel",
+        "playground.tsubasa.widgets.match_panel",
+        "playground.challengers.widgets.tournament_panel",
+        "playground.arc.widgets.season_panel",
+        "playground.widgets.dice_explorer.dice_explorer",
+        "playground.widgets.rules_panel.rules_panel",
+    ):
+        assert expected in BUILDERS
+    for name, builder in BUILDERS.items():
+        required = [
+            p
+            for p in inspect.signature(builder).parameters.values()
+            if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
+        assert not required or name in ARGUMENTS, f"{name} needs {required}: add it to ARGUMENTS"
+
+
+@pytest.mark.parametrize("name", sorted(BUILDERS))
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_any_clicks_in_any_order(name: str, data: st.DataObject) -> None:
+    panel = build(name)
+    for _ in range(data.draw(st.integers(1, STEPS), label="actions")):
+        reachable = controls(panel)
+        assert reachable, f"{name} has no control to work"
+        control = data.draw(st.sampled_from(reachable), label="control")
+        label = getattr(control, "description", "") or type(control).__name__
+        data.draw(st.just(label), label="worked")
+        operate(control, data)
+    panels = [panel] if isinstance(panel, RulesPanel) else list(rules_panels(panel))
+    for rules in panels:  # the rules in force are always valid, and the panel always says which
+        assert type(rules.rules)(**_fields(rules)) == rules.rules
+        assert rules.message.value
+
+
+def rules_panels(widget: w.Widget) -> Iterator[RulesPanel]:
+    if isinstance(widget, RulesPanel):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from rules_panels(child)
+
+
+def _fields(rules: RulesPanel) -> dict[str, Any]:
+    """The values of the fields the panel shows, as the rules in force hold them."""
+    return {field: getattr(rules.rules, field) for field in rules.controls}
+
+
+def test_a_refused_rules_change_is_a_sentence_in_the_panel() -> None:
+    """Each end of every rules control that Rules refuses shows 'Not allowed: ...' and keeps the rules."""
+    refused = []
+    for name in sorted(BUILDERS):
+        for rules in rules_panels(build(name)):
+            before = rules.rules
+            for field, control in rules.controls.items():
+                for value in _offered(control):
+                    try:
+                        type(before)(**{**_fields(rules), field: value})
+                    except Exception:
+                        control.value = value
+                        assert rules.message.value.startswith("<span style='color:#b00'>Not allowed:"), (
+                            name, field, value, rules.message.value,
+                        )  # fmt: skip
+                        assert rules.rules == before
+                        rules.set_rules(before)
+                        refused.append((name, field, value))
+    assert refused, "no rules control offers a value its rules refuse: this test checks nothing"
+
+
+def _offered(control: w.Widget) -> list[Any]:
+    if isinstance(control, w.Checkbox):
+        return [True, False]
+    if isinstance(control, w.Dropdown):
+        return [value for _, value in control._options_full]
+    if isinstance(control, w.IntSlider | w.BoundedIntText):
+        return [control.min, control.max]
+    return []
+
+
+def test_the_attack_table_gives_each_count_its_own_percent() -> None:
+    """Found by the fuzzer: the percent column was read off the counts (100%, 200%...), and an
+    unreachable flag ('not reached') raised; now each row's percent is its probability's."""
+    from playground.challengers.widgets import attack_panel
+    from playground.widgets.predict import percent
+
+    panel = attack_panel("1, 1, 1, 2, 3, 4", flag=13)
+    assert dict(panel.dist) == {"not reached": 1}
+    assert "100%" in panel.table.value
+    panel.flag.value = 4
+    for count, p in panel.dist.items():
+        assert f"<td>{count}</td>\n      <td>{p}</td>" in panel.table.value
+        assert f"<td>{percent(p)}</td>" in panel.table.value
+
+
+def _inside(widget: w.Widget, kind: type) -> Iterator[Any]:
+    if isinstance(widget, kind):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _inside(child, kind)
+
+
+@pytest.mark.parametrize("name", sorted(BUILDERS))
+def test_the_classroom_sequence(name: str) -> None:
+    """The clicks a class makes most: step, scrub back, change a rule mid-game, Reset twice,
+    play to the end, scrub to the middle, step again; the status then names the step shown."""
+    panel = build(name)
+    games = list(_inside(panel, GamePanel))
+    if not games:
+        pytest.skip(f"{name} has no game to step")
+    game = games[0]
+    press = {b.description: b for b in _inside(game, w.Button)}
+    for _ in range(3):
+        operate(press["Step"], None)
+    game.scrub.value = 1
+    assert game.status.value.startswith("Step 1 of 3")
+    for rules in _inside(panel, RulesPanel):
+        control = next(c for c in rules.controls.values() if isinstance(c, w.Checkbox | w.Dropdown))
+        options = [True, False] if isinstance(control, w.Checkbox) else [v for _, v in control._options_full]
+        control.value = next(v for v in options if v != control.value)
+    operate(press["Reset"], None)
+    operate(press["Reset"], None)
+    assert game.game.step_count == 0 and game.scrub.value == 0
+    operate(press["Play to end"], None)
+    assert game.game.is_over()
+    game.scrub.value = game.scrub.max // 2
+    assert game.status.value.startswith(f"Step {game.scrub.max // 2}")
+    operate(press["Step"], None)
+    assert "over" in game.status.value
