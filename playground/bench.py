@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import math
 import statistics
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -345,15 +347,20 @@ def panel_rows(budget: Budget) -> Iterator[dict[str, Any]]:
     """Each panel's response: set its first control in Python, time until its output is redrawn."""
     repeats = max(budget.repeats, 5)
     for label, build in panel_builders():
-        panel = build()
-        name, act = first_control(panel)
-        times, changed = [], False
-        for k in range(repeats):
-            before = shown(panel)
-            began = time.perf_counter()
-            act(k)  # the panel's observers redraw it before this returns
-            times.append(time.perf_counter() - began)
-            changed = changed or shown(panel) != before
+        try:
+            panel = build()
+            name, act = first_control(panel)
+            times, changed = [], False
+            for k in range(repeats):
+                before = shown(panel)
+                began = time.perf_counter()
+                act(k)  # the panel's observers redraw it before this returns
+                times.append(time.perf_counter() - began)
+                changed = changed or shown(panel) != before
+        except Exception as error:  # one broken panel is a row of the table, not the end of the bench
+            print(f"{label} failed: {type(error).__name__}: {error}", file=sys.stderr)
+            yield _row("panel", label, f"failed: {type(error).__name__}", math.nan, "ms", 0)
+            continue
         item = f"{label} ({name})"
         yield _row("panel", item, "response", statistics.median(times) * 1000, "ms", repeats)
         yield _row("panel", item, "output changed", float(changed), "yes=1", repeats)

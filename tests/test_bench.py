@@ -44,3 +44,16 @@ def test_unknown_sections_are_refused() -> None:
         ValueError, match="sections must be among engine, odds, icepool, panel, memory; got 'speed'"
     ):
         bench.run(bench.QUICK, ("speed",))
+
+
+def test_a_broken_panel_is_a_row_and_the_others_still_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from playground.widgets import dice_explorer
+
+    def broken() -> None:
+        raise RuntimeError("no panel today")
+
+    monkeypatch.setattr(bench, "panel_builders", lambda: [("broken", broken), ("dice", dice_explorer)])
+    rows = list(bench.panel_rows(bench.QUICK))
+    assert rows[0]["item"] == "broken" and rows[0]["figure"] == "failed: RuntimeError"
+    assert [r["figure"] for r in rows[1:]] == ["response", "output changed"]
+    assert rows[1]["value"] > 0 and rows[2]["value"] == 1.0
