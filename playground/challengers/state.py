@@ -58,8 +58,9 @@ class Side:
         return [self.deck, self.play, self.bench, self.rest, self.drawn, self.trophies, self.fans]
 
     def score(self) -> int:
-        """Fans from tokens and from the backs of the trophies won."""
-        return len(self.fans) + sum(trophy_fans(t) for t in self.trophies)
+        """Fans from tokens and from the backs of the trophies won (each kind counted once: the
+        history asks for every player's score after every step)."""
+        return len(self.fans) + sum(trophy_fans(t) * n for t, n in self.trophies.counts().items())
 
     def best_trophy_round(self) -> int:
         return max((trophy_round(t) for t in self.trophies), default=0)
