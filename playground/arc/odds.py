@@ -26,6 +26,8 @@ def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
     deck holds at most 100 Sport cards.
     """
     if top:
+        if not isinstance(top, Sequence) or not isinstance(top[0], Sport):
+            raise ValueError(f"top must be a list of Sport cards, the top card first; got {top!r:.60}")
         return Dist({top[0]: 1})
     cards = list(deck)
     if not cards:

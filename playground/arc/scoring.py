@@ -53,8 +53,12 @@ def relevant_sum(base: Mapping[str, int], mods: Sequence[Mapping[str, int]], rel
     """The arithmetic itself, on values already checked: every relevant stat, base plus modifiers.
 
     athlete_total checks a student's input and then calls this; the engine, whose cards were
-    checked when loaded, calls it directly.
+    checked when loaded, calls it directly. base and each of mods: a mapping of stat to number.
     """
+    if not isinstance(base, Mapping) or not all(isinstance(m, Mapping) for m in mods):
+        raise TypeError(
+            f"base and each modifier must map stats to numbers; got {base!r:.40} and {mods!r:.40}"
+        )
     return sum(base.get(s, 0) + sum(m.get(s, 0) for m in mods) for s in relevant)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 
 import pandas as pd
 
+from playground.core.compare import final_result
 from playground.core.engine import Game
 
 from .engine import ArcGame, new_game
@@ -24,17 +25,17 @@ def highest_score(game: ArcGame) -> float:
     Not always the winner's: in a lowest-score-wins Sport (Golf, Bowling) or one won by the most
     attached cards (Cheerleading) the winner can have a lower score.
     """
-    return float(max(game.result().scores.values()))
+    return float(max(final_result(game).scores.values()))
 
 
 def lowest_score(game: ArcGame) -> float:
     """The lowest final team score."""
-    return float(min(game.result().scores.values()))
+    return float(min(final_result(game).scores.values()))
 
 
 def top_margin(game: ArcGame) -> float:
     """The highest final score minus the second highest (0 when they are equal)."""
-    ordered = sorted(game.result().scores.values(), reverse=True)
+    ordered = sorted(final_result(game).scores.values(), reverse=True)
     return float(ordered[0] - ordered[1])
 
 
@@ -45,7 +46,7 @@ def tie_replacements(game: ArcGame) -> float:
 
 def shared_win(game: ArcGame) -> float:
     """1 if several players share the win."""
-    return float(len(game.result().winners) > 1)
+    return float(len(final_result(game).winners) > 1)
 
 
 def steps(game: Game) -> float:
@@ -73,6 +74,10 @@ def head_to_head(
     One row per player: its share of wins (a shared win counts as a share), with a 95% interval
     (share ± 1.96 · sd / √games). From 2 to 6 players; games from 1 to 5000.
     """
+    if not isinstance(policies, Mapping) or not all(callable(v) for v in policies.values()):
+        raise ValueError(
+            f"policies must map each player's name to a policy (a function of the game); got {policies!r:.60}"
+        )
     names = list(policies)
     if not 2 <= len(names) <= 6:
         raise ValueError(f"give 2 to 6 players; got {len(names)}")

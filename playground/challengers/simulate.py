@@ -14,6 +14,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from playground.core.compare import final_result
+
 from .actions import DoneRemoving, StopKeeping
 from .engine import ChallengersGame, new_game
 from .odds import NOT_REACHED, _deck
@@ -137,32 +139,39 @@ def step_to_match_end(game: ChallengersGame, policy: Callable | None = None, lim
 def round7_winner_won(game: ChallengersGame) -> float:
     """1 if a winner of a round-7 match won the tournament (or the final), else 0."""
     names = {m["winner"] for m in game.state.match_log if m["round"] == 7}
-    return float(any(game.player_name(p) in names for p in game.result().winners))
+    return float(any(game.player_name(p) in names for p in final_result(game).winners))
 
 
 # -- measures of a finished tournament, for compare_rules -----------------------------------------
 
 
+def _finished_matches(game: ChallengersGame) -> list[dict[str, Any]]:
+    """The match log of a finished tournament (an unfinished one is refused: it may hold none)."""
+    final_result(game)
+    return game.state.match_log
+
+
 def bench_full_share(game: ChallengersGame) -> float:
     """The share of its matches that ended with a full bench (not a deck running out)."""
-    log = game.state.match_log
+    log = _finished_matches(game)
     return sum(m["how"] == "bench full" for m in log) / len(log)
 
 
 def flag_moves_per_match(game: ChallengersGame) -> float:
-    log = game.state.match_log
+    """How often the flag changed hands in a match, on average over the tournament."""
+    log = _finished_matches(game)
     return sum(m["flag moves"] for m in log) / len(log)
 
 
 def winners_fans(game: ChallengersGame) -> float:
     """The fans of the (first) winner."""
-    result = game.result()
+    result = final_result(game)
     return float(result.scores[result.winners[0]])
 
 
 def fans_gap(game: ChallengersGame) -> float:
     """Fans of the best player minus fans of the worst: how far apart the tournament spreads them."""
-    scores = game.result().scores.values()
+    scores = final_result(game).scores.values()
     return float(max(scores) - min(scores))
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .engine import Game, Policies
+from .engine import Game, Policies, Result
 from .rules import RulesBase
 
 MAX_GAMES = 100_000
@@ -52,6 +52,18 @@ def first_player_won(game: Game) -> float:
     """1 if the first player is among the winners, else 0 (its mean is the first seat's win rate)."""
     result = game.result()
     return float(result is not None and 0 in result.winners)
+
+
+def final_result(game: Game) -> Result:
+    """The result of a finished game, for measures: asked about an unfinished game, refuse clearly."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a game of the playground (from new_game); got {game!r:.60}")
+    result = game.result()
+    if result is None:
+        raise ValueError(
+            f"the game is not over yet (step {game.step_count}): play it to the end first, game.play()"
+        )
+    return result
 
 
 DEFAULT_MEASURES: Mapping[str, Measure] = {"steps": steps}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import numbers
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -236,7 +237,17 @@ def _int_sum(x: Dist, y: Dist) -> Dist | None:
 
 
 def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
-    """Pick an outcome with exactly its Fraction's chance, using only integer draws from rng."""
+    """Pick an outcome with exactly its Fraction's chance, using only integer draws from rng.
+
+    outcomes: a non-empty list of (outcome, Fraction) pairs adding up to 1.
+    """
+    if not isinstance(outcomes, list | tuple) or not outcomes:
+        raise ValueError(
+            f"outcomes must be a non-empty list of (outcome, Fraction) pairs; got {outcomes!r:.60}"
+        )
+    bad = next((o for o in outcomes if not isinstance(o, tuple) or len(o) != 2 or not _chance(o[1])), None)
+    if bad is not None:
+        raise ValueError(f"each outcome must be an (outcome, Fraction from 0 to 1) pair; got {bad!r:.60}")
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     counts = [(value, p.numerator * (denominator // p.denominator)) for value, p in outcomes]
     if sum(n for _, n in counts) != denominator:
@@ -245,13 +256,35 @@ def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
 
 
 def sample_counts(outcomes: list[tuple[Any, int]], rng: Any) -> Any:
-    """Pick an outcome in proportion to its whole-number count (a card in a deck, a token in a bag)."""
+    """Pick an outcome in proportion to its whole-number count (a card in a deck, a token in a bag).
+
+    outcomes: a non-empty list of (outcome, count) pairs, counts whole numbers from 0, at least one
+    above 0; rng: a random.Random (or anything with its randrange).
+    """
+    if not isinstance(outcomes, list | tuple) or not outcomes:
+        raise ValueError(f"outcomes must be a non-empty list of (outcome, count) pairs; got {outcomes!r:.60}")
+    bad = next((o for o in outcomes if not isinstance(o, tuple) or len(o) != 2 or not _count(o[1])), None)
+    if bad is not None:
+        raise ValueError(f"each outcome must be an (outcome, whole count from 0) pair; got {bad!r:.60}")
+    if not callable(getattr(rng, "randrange", None)):
+        raise TypeError(f"rng must be a random.Random (it draws with randrange); got {rng!r:.60}")
+    if not any(n for _, n in outcomes):
+        raise ValueError("the counts add up to 0: there is nothing to pick")
     ticket = rng.randrange(sum(n for _, n in outcomes))
     for value, n in outcomes:
         ticket -= n
         if ticket < 0:
             return value
     raise ValueError("the counts do not add up")
+
+
+def _chance(p: object) -> bool:
+    """Whether p is an exact probability: a whole number or fraction from 0 to 1."""
+    return isinstance(p, numbers.Rational) and not isinstance(p, bool) and 0 <= p <= 1
+
+
+def _count(n: object) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
 DICE_WORK_LIMIT = 2 * 10**7
@@ -300,6 +333,8 @@ def standardized_gaps(dist: Dist, counts: Mapping[Any, int]) -> dict[Any, float]
     dist to how often they came up (whole numbers, at least 0; a missing outcome counts 0, at
     least one roll in all); dist needs two or more outcomes (a certain outcome has no spread).
     """
+    if not isinstance(counts, Mapping):
+        raise ValueError(f"counts must map outcomes to how often they came up; got {counts!r:.60}")
     if len(dist) < 2:
         raise ValueError(f"dist must have at least two outcomes to have a spread; got {dist!r}")
     strays = [o for o in counts if o not in dist]
@@ -318,8 +353,11 @@ def readable(p: Fraction) -> str:
     """An exact probability as a person reads it: 7/12, or about 3.1e-421 when it is huge.
 
     The running probability of a whole game's path has hundreds of digits; the exact Fraction
-    stays in the data, and this is only how a table shows it.
+    stays in the data, and this is only how a table shows it. p: a Fraction (tables also show
+    exact means this way).
     """
+    if not isinstance(p, numbers.Rational) or isinstance(p, bool):
+        raise ValueError(f"p must be an exact number, a Fraction; got {p!r:.60}")
     if p == 0 or p.denominator < 10**9:
         return str(p)
     exponent = math.log10(p.numerator) - math.log10(p.denominator)

@@ -86,7 +86,10 @@ def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, 
 
 def random_legal(game: Game) -> Action:
     """A player who picks uniformly among the legal actions, with the game's own generator."""
-    return game.rng.choice(game.legal_actions())
+    actions = game.legal_actions()
+    if not actions:
+        raise IllegalAction("The game is over: nobody can move any more.")
+    return game.rng.choice(actions)
 
 
 class Game(ABC):
