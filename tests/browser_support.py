@@ -202,6 +202,17 @@ def slider_named(scope: Locator, label: str) -> Locator:
     return scope.locator(".widget-slider", has=scope.page.locator(".widget-label", has_text=label))
 
 
+def press_slider(page: Page, panel_class: str, label: str, output_class: str, expected: str) -> None:
+    """One ArrowRight on the first such panel's slider named label; its output then shows expected."""
+    from playwright.sync_api import expect
+
+    panel = page.locator(panel_class).first
+    handle = slider_named(panel, label).locator(".noUi-handle")
+    handle.focus()
+    handle.press("ArrowRight")
+    expect(panel.locator(output_class).first).to_contain_text(expected, timeout=UPDATE_TIMEOUT)
+
+
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 """Failure screenshots (git-ignored): what the page showed when a browser test failed."""
 

@@ -13,6 +13,7 @@ screenshot is kept under test-artifacts/. Marked ``browser``; skipped without Ch
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -24,9 +25,9 @@ from browser_support import (
     KERNEL_START_TIMEOUT,
     UPDATE_TIMEOUT,
     LabServer,
+    press_slider,
     run_all_cells,
     save_failure_screenshot,
-    slider_named,
 )
 
 from playground.arc.widgets import score_panel, sport_odds_panel
@@ -43,11 +44,13 @@ from playground.widgets.game_panel import GamePanel
 from playground.widgets.predict import percent, told
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+IMAGES = ROOT / "docs" / "images"
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 AT_ONCE = 3  # tabs running their notebooks together (2 cores: more only queue for the CPU)
 RUN_TIMEOUT = 240_000  # ms: Run All of the longest lesson (simulations, compare_rules) on a busy machine
@@ -78,17 +81,6 @@ def reveal_first(page: Page, expected: str) -> None:
     expect(hook.locator(".pg-predict-answer")).to_contain_text(expected, timeout=UPDATE_TIMEOUT)
 
 
-def press_slider(page: Page, panel_class: str, label: str, output_class: str, expected: str) -> None:
-    """One ArrowRight on the panel's slider named label; the output shows expected."""
-    from playwright.sync_api import expect
-
-    panel = page.locator(panel_class).first
-    handle = slider_named(panel, label).locator(".noUi-handle")
-    handle.focus()
-    handle.press("ArrowRight")
-    expect(panel.locator(output_class).first).to_contain_text(expected, timeout=UPDATE_TIMEOUT)
-
-
 def press_step(page: Page, panel_class: str, expected: str) -> None:
     """Press the game panel's Step; its status line reads as the same panel's here."""
     from playwright.sync_api import expect
@@ -106,6 +98,35 @@ def pick(page: Page, panel_class: str, label: str, option: str, output_class: st
     dropdown = panel.locator(".widget-dropdown", has=page.locator(".widget-label", has_text=label))
     dropdown.locator("select").select_option(label=option)
     expect(panel.locator(output_class).first).to_contain_text(expected, timeout=UPDATE_TIMEOUT)
+
+
+def picture(locator: Locator, name: str) -> None:
+    """With PLAYGROUND_SCREENSHOT=1 (make screenshots), save what locator shows as docs/images/name."""
+    if os.environ.get("PLAYGROUND_SCREENSHOT"):
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        locator.screenshot(path=str(IMAGES / name))
+
+
+def _race(page: Page) -> None:
+    """Notebook 03: the challenger one point further on; the README's panel picture after it."""
+    press_slider(
+        page, ".pg-tiebreak-race", "challenger start", ".pg-answer", percent(p_challenger_wins(3, 3))
+    )
+    picture(page.locator(".pg-tiebreak-race").first, "race_panel.png")
+
+
+def _season(page: Page) -> None:
+    """Notebook 04: one Step, then the exact landing frequencies over the board (the README's board)."""
+    from playwright.sync_api import expect
+
+    press_step(page, ".pg-tiebreak-season", _step_status(tiebreak_season_panel(players=4, seed=3).games))
+    panel = page.locator(".pg-tiebreak-season").first
+    panel.get_by_label("show exact landing frequencies").check()
+    board = panel.locator(".pg-board")
+    expect(board.locator("svg.pg-board-svg")).to_have_attribute(
+        "data-show-heat", "true", timeout=UPDATE_TIMEOUT
+    )
+    picture(board, "tiebreak_board.png")
 
 
 def _dice_target_8() -> str:
@@ -169,12 +190,8 @@ ACTIONS: dict[str, Callable[[Page], None]] = {
         page, ".pg-dice-explorer", "target (at least)", ".pg-answer", _dice_target_8()
     ),
     "02_tiebreak_dice_targets.ipynb": lambda page: reveal_first(page, told(p_vacant_win(tokens=1))),
-    "03_tiebreak_race.ipynb": lambda page: press_slider(
-        page, ".pg-tiebreak-race", "challenger start", ".pg-answer", percent(p_challenger_wins(3, 3))
-    ),
-    "04_tiebreak_season.ipynb": lambda page: press_step(
-        page, ".pg-tiebreak-season", _step_status(tiebreak_season_panel(players=4, seed=3).games)
-    ),
+    "03_tiebreak_race.ipynb": _race,
+    "04_tiebreak_season.ipynb": _season,
     "10_tsubasa_duel_odds.ipynb": lambda page: press_slider(
         page, ".pg-ts-duel-panel", "attack total", ".pg-ts-duel-result", f"exactly {p_attacker_wins(9, 8)}"
     ),
@@ -224,9 +241,9 @@ class Tab:
 class Lessons:
     """Opens the lessons AT_ONCE ahead in one browser context, so kernels run while tests check."""
 
-    def __init__(self, context: BrowserContext, lab: LabServer):
+    def __init__(self, context: BrowserContext, lab: LabServer, lessons: list[str]):
         self.context, self.lab = context, lab
-        self.waiting = list(LESSONS)
+        self.waiting = list(lessons)
         self.open: dict[str, Tab] = {}
 
     def _open_next(self) -> None:
@@ -258,11 +275,17 @@ class Lessons:
 
 
 @pytest.fixture(scope="module")
-def lessons(browser: Browser, lab: LabServer) -> Iterator[Lessons]:
+def lessons(request: pytest.FixtureRequest, browser: Browser, lab: LabServer) -> Iterator[Lessons]:
+    """The lessons this session's tests ask for (a -k selection opens only those), in order."""
     print("server log:", lab.log_path)
+    asked = {  # the module's one parametrized test: its notebooks as selected
+        item.callspec.params["notebook"]
+        for item in request.session.items
+        if item.module is request.module and hasattr(item, "callspec")
+    }
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     try:
-        yield Lessons(context, lab)
+        yield Lessons(context, lab, sorted(asked))
     finally:
         context.close()
 
