@@ -5,8 +5,9 @@ played step by step with random Rules values drawn from the fields' own declarat
 fields that make games explode are held to a quick range), one policy per seat drawn from the
 game's policies, and checked at every step: chance outcomes are exact and add up to 1, the player
 to act has actions, every card and token is accounted for, and the game ends within MAX_STEPS.
-At the end the result's winners hold the best score, and for a sample of seeds a replay tells the
-same history. It prints one table per game: games, steps, crashes, invariant breaks, longest game
+At the end the game has a result naming real players (for Tie-Break the rankings are the titles'
+points and the winners hold the best), and for one seed in REPLAY_EVERY a replay makes the same
+moves. It prints one table per game: games, steps, crashes, invariant breaks, longest game
 and wall time. A crash or a broken invariant is reported with its seed so it can be replayed.
 """
 
@@ -139,7 +140,7 @@ def check_conserved(name: str, game: Any, start: Any) -> None:
 
 
 def check_scores(name: str, game: Any) -> None:
-    """The result names the best scores as winners; Tie-Break's ranking is its titles' points."""
+    """A result naming real players; Tie-Break's rankings are its titles' points, its winners the best."""
     result = game.result()
     assert result is not None, "a finished game has no result"
     assert set(result.winners) <= set(range(game.players)), f"winners {result.winners}"
