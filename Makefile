@@ -6,7 +6,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # The browser test drives Debian's Chromium (never a browser downloaded by playwright install).
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: lab test lint bench browser present
+.PHONY: lab test lint bench browser present screenshots soak
 
 # Classroom mode: the lessons as apps (code hidden, panels live); NB=notebooks/03_....ipynb for one.
 NB ?= notebooks
@@ -49,6 +49,18 @@ browser:
 test: lint browser
 	$(BIN)/python -m pytest
 
-# One script per game (benchmarks/<game>_bench.py): games per second and odds timings.
-bench: $(VENV)/.installed
-	for script in benchmarks/*_bench.py; do $(BIN)/python $$script || exit 1; done
+# The README's pictures, from real panels in JupyterLab (docs/images/*.png); fails without Chromium.
+SHOTS := tests/test_browser_notebooks.py tests/test_browser_tsubasa.py tests/test_browser_challengers.py tests/test_browser_arc.py
+screenshots: $(VENV)/.installed-test browser
+	PLAYGROUND_SCREENSHOT=1 CI=true $(BIN)/python -m pytest -q -p no:cacheprovider $(SHOTS) \
+		-k "not test_lesson_runs or 03_tiebreak or 04_tiebreak"
+
+# One table (printed, and as bench-results/bench.csv): engines, odds (and icepool), panels, memory.
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m playground.bench
+
+# The soak (not in make test): seeded random-rules games of every game over every core, each step
+# checked; a table per game. GAMES=100 for a quick run.
+GAMES ?= 10000
+soak: $(VENV)/.installed
+	$(BIN)/python -m playground.soak --games $(GAMES)
