@@ -6,7 +6,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # The browser test drives Debian's Chromium (never a browser downloaded by playwright install).
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: lab test lint bench browser present screenshots soak
+.PHONY: lab test lint bench browser present screenshots soak test-lessons
 
 # Classroom mode: the lessons as apps (code hidden, panels live); NB=notebooks/03_....ipynb for one.
 NB ?= notebooks
@@ -53,7 +53,11 @@ test: lint browser
 SHOTS := tests/test_browser_notebooks.py tests/test_browser_tsubasa.py tests/test_browser_challengers.py tests/test_browser_arc.py
 screenshots: $(VENV)/.installed-test browser
 	PLAYGROUND_SCREENSHOT=1 CI=true $(BIN)/python -m pytest -q -p no:cacheprovider $(SHOTS) \
-		-k "not test_lesson_runs or 03_tiebreak or 04_tiebreak"
+		-m "browser" -k "not test_lesson_runs or 03_tiebreak or 04_tiebreak"
+
+# Every lesson run in JupyterLab in Chromium, one teacher's action each (about 2.5 minutes).
+test-lessons: $(VENV)/.installed-test browser
+	CI=true $(BIN)/python -m pytest -q -m all_lessons tests/test_browser_notebooks.py
 
 # One table (printed, and as bench-results/bench.csv): engines, odds (and icepool), panels, memory.
 bench: $(VENV)/.installed-test

@@ -46,7 +46,7 @@ from playground.widgets.predict import percent, told
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.all_lessons]
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -281,7 +281,7 @@ def lessons(request: pytest.FixtureRequest, browser: Browser, lab: LabServer) ->
     asked = {  # the module's one parametrized test: its notebooks as selected
         item.callspec.params["notebook"]
         for item in request.session.items
-        if item.module is request.module and hasattr(item, "callspec")
+        if getattr(item, "module", None) is request.module and hasattr(item, "callspec")
     }
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     try:
