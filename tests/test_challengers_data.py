@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import csv
 import shutil
 from pathlib import Path
 
 import pytest
+from csv_support import edit
 
 from playground.challengers import Rules, new_game
 from playground.challengers.cards import DATA_DIR, MAX_STRENGTH, load_data
@@ -44,17 +44,6 @@ def folder(tmp_path: Path) -> Path:
     target = tmp_path / "my_cards"
     shutil.copytree(DATA_DIR, target)
     return target
-
-
-def edit(path: Path, row: int, column: str, value: str) -> None:
-    """Change one cell of a CSV file (row 1 = the first data row)."""
-    with path.open(newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    rows[row - 1][column] = value
-    with path.open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
 
 
 @pytest.mark.parametrize(
