@@ -1,9 +1,10 @@
 """How fast is the playground? One table for ``make bench`` (``python -m playground.bench``).
 
 A class waits for nothing, so issue 11 sets goals: 100,000 engine steps a second per core, exact
-odds in a millisecond and no slower than icepool, a panel answering a control in 30 ms, and
-memory that does not grow with the number of games simulated. This module measures each of them
-the same way every time and writes one table (printed, and as CSV in ``bench-results/``).
+odds in a millisecond and no slower than icepool, a panel answering a control in 30 ms, memory
+that does not grow with the number of games simulated, and every lesson executing in 5 s once its
+kernel has started. This module measures each of them the same way every time, with the whole
+test suite's time, and writes one table (printed, and as CSV in ``bench-results/``).
 
 Every figure is the median of several repetitions. Engine speeds are CPU time of this one
 process (so "per core", and fair on a machine shared with others); odds and panels are wall
@@ -45,9 +46,17 @@ class Budget:
     memory_games: int = 10_000
     memory_game: str = "arc"
     """The game whose 10,000 games are traced for memory (the quickest to play per game)."""
+    notebook_repeats: int = 3
+    """Fresh-kernel runs of each notebook (each takes seconds, so fewer than the other figures)."""
 
 
-QUICK = Budget(engine_seconds=0.05, repeats=2, memory_games=20)
+QUICK = Budget(engine_seconds=0.05, repeats=2, memory_games=20, notebook_repeats=1)
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+"""The lessons timed by the notebook section (every ``*.ipynb``, in order)."""
+
+SUITE_COMMAND = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+"""The whole test suite as ``make test`` runs it (lint aside), timed once by the suite section."""
 
 
 def median_seconds(
@@ -392,12 +401,57 @@ def memory_rows(budget: Budget) -> Iterator[dict[str, Any]]:
     yield _row("memory", item, "held at the end", current, "MiB", 1)
 
 
+# -- notebooks and the suite ---------------------------------------------------------------------
+
+
+def notebook_seconds(path: Path) -> tuple[float, float]:
+    """(kernel start, every cell) in seconds for one run of a notebook on a fresh kernel."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
+    began = time.perf_counter()
+    with client.setup_kernel():
+        started = time.perf_counter()
+        for index, cell in enumerate(nb.cells):
+            client.execute_cell(cell, index)
+        finished = time.perf_counter()
+    return started - began, finished - started
+
+
+def notebook_rows(budget: Budget) -> Iterator[dict[str, Any]]:
+    """Each lesson's execution after its kernel has started (the goal is 5 s), and the start itself."""
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        runs = [notebook_seconds(path) for _ in range(budget.notebook_repeats)]
+        starts, cells = zip(*runs, strict=True)
+        n = budget.notebook_repeats
+        yield _row("notebook", path.name, "execution after kernel start", statistics.median(cells), "s", n)
+        yield _row("notebook", path.name, "kernel start", statistics.median(starts), "s", n)
+
+
+def suite_rows(budget: Budget) -> Iterator[dict[str, Any]]:
+    """The whole test suite's wall time, run once (it takes minutes), and whether it passed."""
+    import subprocess
+
+    began = time.perf_counter()
+    done = subprocess.run(SUITE_COMMAND, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - began
+    summary = (done.stdout.strip().splitlines() or ["(no output)"])[-1].strip("= ")
+    yield _row("suite", f"pytest ({summary})", "wall time", seconds, "s", 1)
+    yield _row("suite", "pytest", "exit code", float(done.returncode), "0=passed", 1)
+
+
 SECTIONS: dict[str, Callable[[Budget], Iterator[dict[str, Any]]]] = {
     "engine": engine_rows,
     "odds": odds_rows,
     "icepool": icepool_rows,
     "panel": panel_rows,
     "memory": memory_rows,
+    "notebook": notebook_rows,
+    "suite": suite_rows,
 }
 
 

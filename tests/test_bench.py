@@ -40,9 +40,8 @@ def test_a_panel_control_is_found_and_moves_back_and_forth() -> None:
 
 
 def test_unknown_sections_are_refused() -> None:
-    with pytest.raises(
-        ValueError, match="sections must be among engine, odds, icepool, panel, memory; got 'speed'"
-    ):
+    among = "engine, odds, icepool, panel, memory, notebook, suite"
+    with pytest.raises(ValueError, match=f"sections must be among {among}; got 'speed'"):
         bench.run(bench.QUICK, ("speed",))
 
 
@@ -57,3 +56,27 @@ def test_a_broken_panel_is_a_row_and_the_others_still_run(monkeypatch: pytest.Mo
     assert rows[0]["item"] == "broken" and rows[0]["figure"] == "failed: RuntimeError"
     assert [r["figure"] for r in rows[1:]] == ["response", "output changed"]
     assert rows[1]["value"] > 0 and rows[2]["value"] == 1.0
+
+
+def test_a_notebook_is_timed_on_a_fresh_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import time\ntime.sleep(0.3)")])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "01_nap.ipynb")
+    monkeypatch.setattr(bench, "NOTEBOOKS", tmp_path)
+    rows = {r["figure"]: r for r in bench.notebook_rows(bench.QUICK)}
+    assert set(rows) == {"execution after kernel start", "kernel start"}
+    assert rows["kernel start"]["item"] == "01_nap.ipynb"
+    assert rows["execution after kernel start"]["value"] >= 0.3 and rows["kernel start"]["value"] > 0
+
+
+def test_the_suite_row_says_how_long_it_took_and_whether_it_passed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "test_tiny.py").write_text("def test_one():\n    assert 1 + 1 == 2\n")
+    command = [*bench.SUITE_COMMAND, "--rootdir", str(tmp_path), "-c", "/dev/null", str(tmp_path)]
+    monkeypatch.setattr(bench, "SUITE_COMMAND", command)
+    time_row, exit_row = bench.suite_rows(bench.QUICK)
+    assert time_row["item"].startswith("pytest (1 passed") and time_row["value"] > 0
+    assert exit_row["value"] == 0.0
