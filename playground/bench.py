@@ -46,11 +46,13 @@ class Budget:
     memory_games: int = 10_000
     memory_game: str = "arc"
     """The game whose 10,000 games are traced for memory (the quickest to play per game)."""
+    compare_games: int = 1000
+    """Tie-Break seasons per rule set in the serial-against-every-core comparison."""
     notebook_repeats: int = 3
     """Fresh-kernel runs of each notebook (each takes seconds, so fewer than the other figures)."""
 
 
-QUICK = Budget(engine_seconds=0.05, repeats=2, memory_games=20, notebook_repeats=1)
+QUICK = Budget(engine_seconds=0.05, repeats=2, memory_games=20, compare_games=8, notebook_repeats=1)
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 """The lessons timed by the notebook section (every ``*.ipynb``, in order)."""
@@ -401,6 +403,38 @@ def memory_rows(budget: Budget) -> Iterator[dict[str, Any]]:
     yield _row("memory", item, "held at the end", current, "MiB", 1)
 
 
+# -- rule comparisons at scale --------------------------------------------------------------------
+
+
+def compare_rows(budget: Budget) -> Iterator[dict[str, Any]]:
+    """compare_rules on Tie-Break seasons (a head start of 3 against 2), serial and over every core.
+
+    Wall time, since that is what a class waits for; run once each (1,000 seasons take tens of
+    seconds), and the two tables must be identical, as compare_rules promises.
+    """
+    import os
+
+    from playground.core.compare import compare_rules
+    from playground.tiebreak import Rules, new_game
+
+    rules = Rules()
+    house = rules.replace(champion_head_start=2)
+    tables, seconds = {}, {}
+    for executor in ("serial", "process"):
+        began = time.perf_counter()
+        tables[executor] = compare_rules(
+            new_game, rules, house, games=budget.compare_games, players=4, executor=executor, progress=False
+        )
+        seconds[executor] = time.perf_counter() - began
+    if not tables["serial"].equals(tables["process"]):
+        raise AssertionError("compare_rules gave different tables serially and over the cores")
+    item = f"tiebreak, {budget.compare_games:,} seasons under each of two rule sets, 4 players"
+    cores = os.cpu_count() or 1
+    yield _row("compare", item, "serial", seconds["serial"], "s", 1)
+    yield _row("compare", item, f"every core ({cores})", seconds["process"], "s", 1)
+    yield _row("compare", item, "speed-up", seconds["serial"] / seconds["process"], "ratio", 1)
+
+
 # -- notebooks and the suite ---------------------------------------------------------------------
 
 
@@ -450,6 +484,7 @@ SECTIONS: dict[str, Callable[[Budget], Iterator[dict[str, Any]]]] = {
     "icepool": icepool_rows,
     "panel": panel_rows,
     "memory": memory_rows,
+    "compare": compare_rows,
     "notebook": notebook_rows,
     "suite": suite_rows,
 }

@@ -40,7 +40,7 @@ def test_a_panel_control_is_found_and_moves_back_and_forth() -> None:
 
 
 def test_unknown_sections_are_refused() -> None:
-    among = "engine, odds, icepool, panel, memory, notebook, suite"
+    among = "engine, odds, icepool, panel, memory, compare, notebook, suite"
     with pytest.raises(ValueError, match=f"sections must be among {among}; got 'speed'"):
         bench.run(bench.QUICK, ("speed",))
 
@@ -80,3 +80,9 @@ def test_the_suite_row_says_how_long_it_took_and_whether_it_passed(
     time_row, exit_row = bench.suite_rows(bench.QUICK)
     assert time_row["item"].startswith("pytest (1 passed") and time_row["value"] > 0
     assert exit_row["value"] == 0.0
+
+
+def test_the_comparison_is_timed_serially_and_over_the_cores() -> None:
+    rows = {r["figure"].split(" (")[0]: r["value"] for r in bench.compare_rows(bench.QUICK)}
+    assert set(rows) == {"serial", "every core", "speed-up"}
+    assert rows["speed-up"] == pytest.approx(rows["serial"] / rows["every core"])
