@@ -58,9 +58,16 @@ def test_random_tournaments_conserve_every_card_trophy_and_fan_and_end(seed, pla
             break
         game.step(policy)
         game.check_conserved()
+        assert game.figures() == scores_now(game), f"stale figures after step {game.step_count}"
     assert game.is_over(), "the tournament did not end"
     result = game.result()
     assert result.winners and set(result.winners) <= set(range(players))
+
+
+def scores_now(game) -> dict[str, int]:
+    """The figures worked out afresh from the zones (the engine keeps them between changes)."""
+    sides = game.state.sides
+    return {"round": game.state.round, **{f"{sides[p].name} fans": sides[p].score() for p in game.humans()}}
 
 
 def test_same_seed_same_history_and_different_seeds_differ() -> None:

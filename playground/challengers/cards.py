@@ -9,6 +9,7 @@ brackets. Any folder with the same four files and columns can replace it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -58,20 +59,28 @@ class Card:
         """The strength this card adds at a timing (0 when its effect is something else)."""
         return self.amount if self.effect == "strength" and self.timing == timing else 0
 
-    @property
+    # The strengths below are worked out once per card (the card is frozen) and then read on
+    # every reveal of every simulated match.
+
+    @cached_property
     def revealed(self) -> int:
         """Strength once revealed: the base plus an on-reveal bonus, which it keeps."""
         return self.strength + self.bonus("on_reveal")
 
-    @property
+    @cached_property
     def attacking(self) -> int:
         """What it adds to an attack total: revealed strength plus any during-the-attack bonus."""
         return self.revealed + self.bonus("during_attack")
 
-    @property
+    @cached_property
     def holding(self) -> int:
         """Its strength while it holds the flag: revealed strength plus any with-flag bonus."""
         return self.revealed + self.bonus("with_flag")
+
+    @cached_property
+    def from_bench(self) -> int:
+        """What each copy on its owner's bench adds to their strength."""
+        return self.bonus("from_bench")
 
     def __str__(self) -> str:
         return self.name

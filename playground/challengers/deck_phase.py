@@ -118,6 +118,7 @@ class DeckPhaseFlow:
         n = min(n, len(self.state.reserve))
         if n:
             self.state.reserve.move(FAN, self.state.sides[side].fans, n)
+            self.rescore()
         return [Event(f"{self.player_name(side)} gains {n} fan(s) ({because}).")]
 
     # -- removing ------------------------------------------------------------------------------

@@ -18,14 +18,15 @@ Readings that are not rules choices, and why:
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pandas as pd
 
-from playground.core.dist import sample_counts
-from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
+from playground.core.engine import CHANCE, Action, Event, Game, IllegalAction, Result, checked_setup
 from playground.core.zones import Row, Zone
 
 from .cards import ROBOT, ChallengersData, load_data
@@ -37,6 +38,12 @@ from .state import FAN, LevelDeck, Match, State, new_side, trophy_id
 AUTO = "auto"
 PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran", "Gus", "Hana")
 CHANCE_KINDS = ("lot_set", "trophy", "draw", "reveal_draw", "toss", "lots")
+
+
+@lru_cache(maxsize=4096)
+def share(n: int, total: int) -> Fraction:
+    """n copies out of total, exactly: made once per pair, since draws repeat the same few shares."""
+    return Fraction(n, total)
 
 
 class Task(NamedTuple):
@@ -100,6 +107,8 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         self.expected = self.state.table().census() + self._unbuilt_level_cards()
         self.tasks: deque[Task] = deque()
         self.reason = ""
+        self._figures: dict[str, Any] | None = None
+        self._phase_names: dict[tuple[int, str], str] = {}
         if rules.left_out_set == "by lot":
             self.tasks.append(Task("lot_set", CHANCE, 0))
         else:
@@ -129,9 +138,13 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     def phase(self) -> str:
         if not self.tasks:
             return "over"
-        kind = self.tasks[0].kind
-        where = "final" if self.state.round > self.rules.rounds else f"round {self.state.round}"
-        return f"{where}: {kind}" if self.state.round else f"set-up: {kind}"
+        key = (self.state.round, self.tasks[0].kind)
+        name = self._phase_names.get(key)
+        if name is None:  # the few names of a tournament, each written once
+            r, kind = key
+            where = "final" if r > self.rules.rounds else f"round {r}"
+            name = self._phase_names[key] = f"{where}: {kind}" if r else f"set-up: {kind}"
+        return name
 
     def chance_for(self) -> int | None:
         task = self.tasks[0]
@@ -147,43 +160,75 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     def _chance_counts(self) -> list[tuple[str, int]]:
         """The pending chance step as (outcome, weight) pairs: every outcome equally weighted per copy."""
         task = self.tasks[0]
+        zone = self._chance_zone(task)
+        if zone is not None:
+            return [(c, zone.count(c)) for c in zone.kinds()]
         if task.kind == "lot_set":
             return [(s, 1) for s in self.data.set_ids(always_in=False)]
-        if task.kind == "trophy":
-            pile = self.state.trophy_piles[task.extra - 1]
-            return [(t, pile.count(t)) for t in pile.kinds()]
-        if task.kind == "draw":
-            zone = self.state.levels[self.state.deck_phase.level].top()
-            return [(c, zone.count(c)) for c in zone.kinds()]
-        if task.kind == "reveal_draw":
-            deck = self.state.sides[task.side].deck
-            return [(c, deck.count(c)) for c in deck.kinds()]
         if task.kind == "toss":  # one side each
             return [(self.player_name(s), 1) for s in task.extra]
         if task.kind == "lots":  # one tied player each
             return [(self.player_name(s), 1) for s in task.extra[1]]
         return []  # a player acts: no chance step is pending
 
+    def _chance_zone(self, task: Task) -> Zone | None:
+        """The pile a draw, reveal or trophy comes from (None for a lot, a toss or a decision)."""
+        kind = task.kind
+        if kind == "reveal_draw":
+            return self.state.sides[task.side].deck
+        if kind == "draw":
+            return self.state.levels[self.state.deck_phase.level].top()
+        if kind == "trophy":
+            return self.state.trophy_piles[task.extra - 1]
+        return None
+
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         counts = self._chance_counts()
         total = sum(n for _, n in counts)
-        return [(value, Fraction(n, total)) for value, n in counts]
+        return [(value, share(n, total)) for value, n in counts]
 
     def chance_probability(self, outcome: Action) -> Fraction | None:
-        if type(outcome) is not str:
+        """Copies over the pile's size for a card or trophy: one look-up, not the whole list."""
+        if type(outcome) is not str or not self.tasks or self.tasks[0].actor != CHANCE:
             return None
+        zone = self._chance_zone(self.tasks[0])
+        if zone is not None:
+            n = zone.count(outcome)
+            return share(n, len(zone)) if n else None
         counts = self._chance_counts()
         n = dict(counts).get(outcome, 0)
-        return Fraction(n, sum(w for _, w in counts)) if n else None
+        return share(n, len(counts)) if n else None
 
     def sample_chance(self) -> Action:
-        return sample_counts(self._chance_counts(), self.rng)
+        return self._draw()[0]
+
+    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+        """The outcome and its exact chance from one draw (the engine's trusted path)."""
+        outcome, n, total = self._draw()
+        return outcome, share(n, total)
+
+    def _draw(self) -> tuple[str, int, int]:
+        """One outcome of the pending chance step: (outcome, its copies, all copies).
+
+        The same single ticket from the generator as core's ``sample_counts`` over the same
+        sorted counts, so a seed tells the same story.
+        """
+        counts = self._chance_counts()
+        total = sum(n for _, n in counts)
+        if not total:
+            raise IllegalAction("No chance step is pending: a player is to act.")
+        ticket = self.rng.randrange(total)
+        for value, n in counts:
+            ticket -= n
+            if ticket < 0:
+                return value, n, total
+        raise AssertionError("the counts add up to the total")  # unreachable: ticket < total
 
     # -- decisions -----------------------------------------------------------------------------
 
     def player_actions(self) -> list[Action]:
         task = self.tasks[0]
-        return getattr(self, f"_options_{task.kind}")(task)
+        return OPTIONS[task.kind](self, task)
 
     def why_illegal(self, action: Action) -> str:
         task = self.tasks[0]
@@ -194,7 +239,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
 
     def _apply(self, action: Action) -> list[Event]:
         task = self.tasks.popleft()
-        events = getattr(self, f"_do_{task.kind}")(task, action)
+        events = HANDLERS[task.kind](self, task, action)
         self._advance(events)
         return events
 
@@ -204,7 +249,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
             task = self.tasks[0]
             if task.actor == AUTO:
                 self.tasks.popleft()
-                events += getattr(self, f"_do_{task.kind}")(task, None)
+                events += HANDLERS[task.kind](self, task, None)
             elif task.kind == "draw" and self.state.levels[self.state.deck_phase.level].top() is None:
                 self.tasks.popleft()
                 events += self._empty_level_deck(task)
@@ -254,6 +299,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     def _do_round(self, task: Task, _: None) -> list[Event]:
         r = task.extra
         self.state.round = r
+        self.rescore()
         pairings = [p for p in self.data.brackets[self.players] if p.round == r]
         queued: list[Task] = []
         for p in pairings:
@@ -312,6 +358,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     def _start_final(self, finalists: tuple[int, ...]) -> list[Event]:
         self.state.finalists = finalists
         self.state.round = self.rules.rounds + 1
+        self.rescore()
         a, b = finalists
         for p in finalists:
             self.state.sides[p].mat = 1
@@ -355,10 +402,34 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         self.state.table().check_conserved(expected)
 
     def figures(self) -> dict[str, Any]:
-        figures: dict[str, Any] = {"round": self.state.round}
-        for p in self.humans():
-            figures[f"{self.player_name(p)} fans"] = self.state.sides[p].score()
-        return figures
+        """The round and every player's fans, worked out again only after they change (a fan
+        gained, a trophy won, a new round: see ``rescore``), not on every step."""
+        if self._figures is None:
+            figures: dict[str, Any] = {"round": self.state.round}
+            for p in self.humans():
+                figures[f"{self.player_name(p)} fans"] = self.state.sides[p].score()
+            self._figures = figures
+        return self._figures
+
+    def rescore(self) -> None:
+        """Forget the figures: the engine calls this whenever fans, trophies or the round change
+        (code that edits those zones directly calls it too)."""
+        self._figures = None
+
+
+HANDLERS: dict[str, Callable[..., list[Event]]] = {
+    name.removeprefix("_do_"): getattr(ChallengersGame, name)
+    for name in dir(ChallengersGame)
+    if name.startswith("_do_")
+}
+"""Each task kind's handler (``_do_<kind>``), looked up once rather than by name on every step."""
+
+OPTIONS: dict[str, Callable[..., list[Action]]] = {
+    name.removeprefix("_options_"): getattr(ChallengersGame, name)
+    for name in dir(ChallengersGame)
+    if name.startswith("_options_")
+}
+"""Each decision's list of legal actions (``_options_<kind>``)."""
 
 
 def new_game(

@@ -21,6 +21,9 @@ from playground.core.engine import CHANCE, Action, Event
 from .actions import Reveal, TakeFlag
 from .state import Match
 
+REVEAL, TAKE_FLAG = Reveal(), TakeFlag()
+"""The two moves of a match (values: one of each serves every match)."""
+
 if TYPE_CHECKING:
     from .engine import ChallengersGame, Task
 
@@ -70,7 +73,7 @@ class MatchFlow:
         return [Event(f"{name} wins the toss and starts.")]
 
     def _options_first(self: ChallengersGame, task: Task) -> list[Action]:
-        return [Reveal()]
+        return [REVEAL]
 
     def _do_first(self: ChallengersGame, task: Task, _: Action | None) -> list[Event]:
         from .engine import Task
@@ -129,7 +132,7 @@ class MatchFlow:
         return []
 
     def _options_attack(self: ChallengersGame, task: Task) -> list[Action]:
-        return [TakeFlag()] if self.attack_reached(task.side) else [Reveal()]
+        return [TAKE_FLAG] if self.attack_reached(task.side) else [REVEAL]
 
     def _do_attack(self: ChallengersGame, task: Task, action: Action | None) -> list[Event]:
         from .engine import Task
@@ -185,6 +188,7 @@ class MatchFlow:
                 events.append(Event("The Robot's trophy goes back to the box."))
             else:
                 st.sides[winner].trophies.add(trophy)
+                self.rescore()
                 events.append(Event(f"{self.player_name(winner)} takes the round {st.round} trophy."))
         for s in m.sides:
             me = st.sides[s]

@@ -94,7 +94,10 @@ class LevelDeck:
     recycled: int = 0
 
     def top(self) -> Zone | None:
-        return next((z for z in self.layers if len(z)), None)
+        for zone in self.layers:
+            if len(zone):
+                return zone
+        return None
 
     def __len__(self) -> int:
         return sum(len(z) for z in self.layers)
@@ -163,7 +166,9 @@ class State:
     def bench_bonus(self, side: int) -> int:
         """The 'from the bench' strength bonuses of a side's bench, summed over every copy."""
         bench = self.sides[side].bench
-        return sum(self.cards[c].bonus("from_bench") * bench.count(c) for c in bench.kinds())
+        if not len(bench):
+            return 0
+        return sum(self.cards[c].from_bench * bench.count(c) for c in bench.kinds())
 
     def seat_size(self, side: int, name: str) -> int:
         """How many cards share the bench seat of one card name."""
