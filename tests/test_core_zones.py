@@ -37,7 +37,7 @@ def test_a_move_that_cannot_happen_changes_nothing() -> None:
     with pytest.raises(ZoneError, match="hand holds 1 of 'a', so 2 cannot be taken"):
         hand.move("a", pile, 2)
     assert hand.counts() == Counter({"a": 1, "b": 1}) and list(pile) == ["c"]
-    with pytest.raises(ZoneError, match="whole number, at least 1"):
+    with pytest.raises(ZoneError, match="whole number from 1 to 1,000,000; got 0"):
         hand.remove("a", 0)
     with pytest.raises(ZoneError, match="empty"):
         Zone("box").draw_outcomes()
@@ -84,3 +84,31 @@ def test_any_sequence_of_moves_conserves_every_card(start, moves) -> None:
         except ZoneError:
             assert [z.counts() for z in zones] == before  # a refused move changes nothing
         table.check_conserved(expected)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Zone("box", {"fan": 10**18}), "at most 1,000,000"),
+        (lambda: Zone(["deck"]), "name must be text"),
+        (lambda: Zone("deck", 5), "cards must be card ids"),
+        (lambda: Row("pile", "abc"), "cards must be card ids"),
+        (lambda: Row("pile", range(10**7)), "at most 1,000,000"),
+        (lambda: Zone("deck", {"a": 1}).move("a", ["not a zone"]), "cards go to a Zone or a Row"),
+        (lambda: Row("pile").add("a", 10**18), "from 1 to 1,000,000; got 1000000000000000000"),
+        (lambda: Table([Zone("a"), "b"]), "cards go to a Zone or a Row; got 'b'"),
+        (lambda: Table(7), "zones must be a list"),
+        (lambda: Table([Zone("a")]).check_conserved(["a"]), "expected must map each card"),
+    ],
+)
+def test_hostile_arguments_are_refused_by_name(make: object, message: str) -> None:
+    """What a student might type at the prompt is a ZoneError in words, before any work."""
+    with pytest.raises(ZoneError, match=message):
+        make()  # type: ignore[operator]
+
+
+def test_a_refused_move_to_a_non_zone_takes_nothing() -> None:
+    deck = Zone("deck", {"a": 2})
+    with pytest.raises(ZoneError):
+        deck.move("a", "hand")  # type: ignore[arg-type]
+    assert deck.counts() == Counter({"a": 2})

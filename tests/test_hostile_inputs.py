@@ -1,7 +1,9 @@
 """Nothing a student types can hang the kernel: every public function answers or refuses, fast.
 
-Each module's public functions are found by introspection, so a new function is tried as soon
-as it exists. Every argument a student types (numbers, strings, lists, mappings) is drawn from
+Each module's public functions, and the constructors, methods and operators of the public
+classes (zones, Dist, each game's Rules), are found by introspection, so a new function or method
+is tried as soon as it exists; each game's new_game is tried with odd players=, seed=, data= and
+rules=. Every argument a student types (numbers, strings, lists, mappings) is drawn from
 hostile values: huge and negative whole numbers, zero, floats, NaN, strings, None, empty and huge
 lists and mappings. Arguments that are objects of the playground (a game, a Rules, a board, a
 random generator, a schema, a Sport deck) are given real ones, or their defaults. Each call must
@@ -23,13 +25,15 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import playground
 from playground import arc, challengers, tiebreak, tsubasa
 from playground.core.data import Column, Schema
 from playground.core.dist import Dist
+from playground.core.rules import RulesBase, field_specs
+from playground.core.zones import Row, Table, Zone
 
 TIME_LIMIT = 2.0
 """Seconds a call may take, answer or refusal (the bounds aim at about a second)."""
@@ -193,3 +197,193 @@ def test_answers_or_refuses_clearly_in_time(f: Callable[..., Any], data: st.Data
             f(**kwargs)
     except (ValueError, TypeError) as error:
         assert str(error).strip(), f"{f.__name__} refused with an empty message: {error!r}"
+
+
+# -- classes: constructors and public methods ------------------------------------------------------
+
+OPERATORS = ("__add__", "__radd__", "__sub__", "__rsub__", "__neg__", "__getitem__", "__contains__")
+"""The operators a student reaches by typing `+`, `-`, `[...]` or `in`: fuzzed like methods."""
+
+INSTANCES: dict[type, st.SearchStrategy[Any]] = {
+    Zone: st.sampled_from([{}, {"a": 2, "b": 1}, {1: 3, 2: 1}]).map(lambda cards: Zone("deck", cards)),
+    Row: st.sampled_from([[], ["a", "b", "a"]]).map(lambda cards: Row("play", cards)),
+    Table: st.builds(lambda: Table([Zone("deck", {"a": 2, "b": 1}), Row("play", ["b"])])),
+    Dist: st.sampled_from([Dist.die(6), Dist({"a": 1, "b": 2}), Dist.constant(0), Dist({-3: 1, 40: 2})]),
+    **{m.Rules: st.builds(m.Rules) for m in (tiebreak, tsubasa, challengers, arc)},
+}
+"""A real instance of each public class, fresh per example (methods may change it)."""
+
+OBJECTS["Zone | Row"] = st.builds(lambda: Zone("other")) | st.builds(lambda: Row("other"))
+OBJECTS["Mapping[Card, int]"] = st.sampled_from([{"a": 2, "b": 1}, {}]) | HOSTILE
+OBJECTS["Callable[[Any], bool]"] = st.sampled_from([lambda k: True, lambda k: k == 1, lambda k: k])
+OBJECTS["Callable[[Any], Hashable]"] = st.sampled_from([lambda k: k, lambda k: (k, k), lambda k: [k]])
+OBJECTS["Callable[[Any, Any], Hashable]"] = st.sampled_from([lambda a, b: (a, b), lambda a, b: a * b])
+
+
+def public_methods(cls: type) -> list[str]:
+    """The constructor, every public method and classmethod, and the operators a class defines."""
+    names = ["__init__"]
+    for name, member in inspect.getmembers(cls):
+        defined = getattr(member, "__module__", None) or ""
+        public = not name.startswith("_") or name in OPERATORS
+        if public and callable(member) and not inspect.isclass(member) and defined.startswith("playground"):
+            names.append(name)
+    return names
+
+
+OTHERS_GAPS = {
+    "core.dist.Dist.__init__": "Dist([]) is an AttributeError: check weights is a Mapping",
+    "core.dist.Dist.die": "Dist.die(10**9) runs on: bound sides as dice_sum does",
+    "core.dist.Dist.uniform": "Dist.uniform(range(10**9)) runs on: bound the outcomes",
+    "core.dist.Dist.sample_many": "sample_many(rng, 10**9) runs on: bound n",
+    "core.dist.Dist.repeat_sum": "Dist.die(1000).repeat_sum(1000) runs on: bound the work",
+    "tiebreak.rules.Rules.face_field": "face_field(0) is a KeyError",
+    "tiebreak.rules.Rules.move_of": "move_of('x') is a KeyError",
+    "tiebreak.rules.Rules.target_score": "target_score(2.5) is an AttributeError",
+    "challengers.rules.Rules.keep": "keep(0) is an AttributeError",
+    "challengers.rules.Rules.level": "level(0) is an AttributeError",
+    "challengers.rules.Rules.trophy_fans": "trophy_fans(0) is an AttributeError",
+}
+"""Refusals missing in files this test does not own, each with the call that shows it: the case
+is an expected failure (not strict: the search may not reach the bad value every run) until the
+owner adds the check and deletes the line."""
+
+
+def _case(cls: type, name: str) -> Any:
+    case_id = f"{cls.__module__}.{cls.__qualname__}.{name}"
+    gap = OTHERS_GAPS.get(case_id.removeprefix("playground."))
+    marks = [pytest.mark.xfail(reason=gap, strict=False)] if gap else []
+    return pytest.param(cls, name, id=case_id, marks=marks)
+
+
+METHOD_CASES = [_case(cls, name) for cls in INSTANCES for name in public_methods(cls)]
+
+
+def method_arguments(f: Callable[..., Any], rules_fields: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    """Like arguments(), but keep defaults except for at most two parameters made hostile.
+
+    A Rules constructor has dozens of fields: making each hostile at random would refuse on the
+    first one every time, so one or two are picked and the rest keep their defaults. Keyword
+    catch-alls (Rules.replace(**changes)) get field names, and an unknown name, with hostile values.
+    """
+    parameters = [p for p in inspect.signature(f).parameters.values() if p.kind != p.VAR_POSITIONAL]
+
+    @st.composite
+    def draw(data: st.DrawFn) -> dict[str, Any]:
+        chosen = data(st.sets(st.sampled_from([p.name for p in parameters] or [""]), max_size=2))
+        kwargs: dict[str, Any] = {}
+        for p in parameters:
+            if p.kind == p.VAR_KEYWORD:
+                names = [*rules_fields, "no_such_field"]
+                keys = st.sampled_from(names) if rules_fields else st.text(max_size=6)
+                kwargs.update(data(st.dictionaries(keys, HOSTILE, max_size=2)))
+                continue
+            given = OBJECTS.get(p.name, OBJECTS.get(str(p.annotation).removesuffix(" | None")))
+            if p.name in chosen or p.default is p.empty:
+                hostile = st.sampled_from(HUGE) | HOSTILE  # huge sizes often: they are what hangs
+                kwargs[p.name] = data(given | hostile if given is not None else hostile)
+            elif p.default is not p.empty:
+                kwargs[p.name] = p.default
+        return kwargs
+
+    return draw()
+
+
+@pytest.mark.parametrize(("cls", "name"), METHOD_CASES)
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),  # a known gap's hang is not shrunk for 2 s a try
+)
+@given(data=st.data())
+def test_methods_answer_or_refuse_clearly_in_time(cls: type, name: str, data: st.DataObject) -> None:
+    target = cls if name == "__init__" else getattr(data.draw(INSTANCES[cls], label="instance"), name)
+    fields = [s.name for s in field_specs(cls)] if issubclass(cls, RulesBase) else []
+    kwargs = data.draw(method_arguments(target, fields), label="arguments")
+    try:
+        with time_limit(TIME_LIMIT):
+            target(**kwargs)
+    except (ValueError, TypeError) as error:
+        assert str(error).strip(), f"{cls.__name__}.{name} refused with an empty message: {error!r}"
+    except LookupError:  # row[99] and mapping[key] answer as every Python sequence and mapping does
+        assert name == "__getitem__", f"{cls.__name__}.{name} raised a LookupError"
+
+
+def test_every_class_is_found_with_its_methods() -> None:
+    found = {case.id.removeprefix("playground.") for case in METHOD_CASES}
+    assert {
+        "core.zones.Zone.move",
+        "core.zones.Table.check_conserved",
+        "core.dist.Dist.repeat_sum",
+        "core.dist.Dist.uniform",
+        "core.dist.Dist.__add__",
+        "tiebreak.rules.Rules.replace",
+        "tiebreak.rules.Rules.target_score",
+        "challengers.rules.Rules.__init__",
+    } <= found
+
+
+# -- new_game: what a student passes as players=, seed=, data= and rules= ---------------------------
+
+GAME_MODULES = {"tiebreak": tiebreak, "tsubasa": tsubasa, "challengers": challengers, "arc": arc}
+SHIPPED_FILE = str(Path(playground.__file__).parent.parent / "data" / "tiebreak" / "spaces.csv")
+SETUP_VALUES: dict[str, list[Any]] = {
+    "players": [None, -1, 0, 9, 10**18, 2.0, "2", True, [2]],
+    "seed": [None, -1, 10**100, 1.5, "1", [1], {}, object()],
+    "data": [5, 1.5, [], {}, True, b"data", "", "no/such/folder", "/etc", "../../../etc/passwd", "/dev/zero"]
+    + [SHIPPED_FILE, "data/tiebreak/../../data"],
+    "rules": [5, "Rules()", {}, tiebreak.Rules, arc.Rules(), tsubasa.Rules()],
+}
+"""Per keyword, values a curious student tries; each must start a game that replays, or be refused."""
+
+SETUP_GAPS = {
+    ("seed", None): "core/engine.py Game.__init__: seed=None seeds from the clock, so the same "
+    "arguments tell two stories; refuse a seed that is not a whole number",
+    **{
+        ("data", value): "each game's cards.load_data: Path(data) raises Python's TypeError, which "
+        "does not name data=; check it is a str or Path first"
+        for value in (5, 1.5, (), True, b"data")
+    },
+}
+"""Known gaps in others' files: strict expected failures, so the fix shows up as XPASS to delete."""
+
+
+def _setup_case(game: str, keyword: str, value: Any) -> Any:
+    gap = SETUP_GAPS.get((keyword, value if not isinstance(value, list | dict) else ()))
+    marks = [pytest.mark.xfail(reason=gap, strict=True)] if gap else []
+    return pytest.param(game, keyword, value, id=f"{game}-{keyword}={value!r:.30}", marks=marks)
+
+
+SETUP_CASES = [
+    _setup_case(game, keyword, value)
+    for game in GAME_MODULES
+    for keyword, values in SETUP_VALUES.items()
+    for value in values
+]
+
+
+def _story(module: ModuleType, keyword: str, value: Any, steps: int = 30) -> list[Any]:
+    game = module.new_game(**{keyword: value})
+    for _ in range(steps):
+        if game.is_over():
+            break
+        game.step()
+    return game.actions()
+
+
+@pytest.mark.parametrize(("game", "keyword", "value"), SETUP_CASES)
+def test_new_game_starts_a_replayable_game_or_refuses_by_name(game: str, keyword: str, value: Any) -> None:
+    """Accepted: the same arguments tell the same story. Refused: a ValueError or TypeError naming
+    the keyword (players, seed, data, rules) or the value, within TIME_LIMIT."""
+    module = GAME_MODULES[game]
+    try:
+        with time_limit(TIME_LIMIT):
+            story = _story(module, keyword, value)
+    except (ValueError, TypeError) as error:
+        message = str(error)
+        assert keyword in message or str(value) in message, (
+            f"{message!r} names neither {keyword} nor the value"
+        )
+    else:
+        assert story == _story(module, keyword, value), f"{keyword}={value!r}: two games, two stories"

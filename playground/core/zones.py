@@ -21,27 +21,48 @@ from .dist import sample_counts
 
 Card = Hashable
 
+MAX_CARDS = 1_000_000
+"""The most cards a zone is built with, and one add or move carries: a real box holds hundreds,
+and a million is still listed, drawn from and shown at once (a student's 10**18 is refused)."""
+
 
 class ZoneError(ValueError):
     """A move the zones cannot make: taking a card that is not there, or a bad count."""
 
 
 def _count(n: Any) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ZoneError(f"a number of cards must be a whole number, at least 1; got {n!r}")
+    """n itself, if it is a number of cards that can move at once (1 to MAX_CARDS)."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CARDS:
+        raise ZoneError(f"a number of cards must be a whole number from 1 to {MAX_CARDS:,}; got {n!r:.60}")
     return n
 
 
+def _name(name: Any) -> str:
+    """name itself, if it is text a table can show (at most 200 characters)."""
+    if not isinstance(name, str) or len(name) > 200:
+        raise ZoneError(f"a zone's name must be text of at most 200 characters; got {name!r:.60}")
+    return name
+
+
 class Zone:
-    """A multiset of cards: how many of each card id lies here, in no particular order."""
+    """A multiset of cards: how many of each card id lies here, in no particular order.
+
+    name: text of at most 200 characters; cards: card ids (hashable), or a mapping of card id to
+    its copies (whole numbers from 0), MAX_CARDS cards at most in all.
+    """
 
     __slots__ = ("_cards", "name")
 
     def __init__(self, name: str, cards: Mapping[Card, int] | Iterable[Card] = ()):
-        self.name = name
+        self.name = _name(name)
+        if isinstance(cards, str) or not isinstance(cards, Mapping | Iterable):
+            raise ZoneError(f"zone {name!r}: cards must be card ids or card -> copies; got {cards!r:.60}")
         counts = Counter(cards) if not isinstance(cards, Mapping) else Counter(dict(cards))
         if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts.values()):
             raise ZoneError(f"zone {name!r}: card counts must be whole numbers, at least 0")
+        total = sum(counts.values())
+        if total > MAX_CARDS:
+            raise ZoneError(f"zone {name!r}: {total:,} cards; a zone is built with at most {MAX_CARDS:,}")
         self._cards = +counts
 
     def __len__(self) -> int:
@@ -74,6 +95,7 @@ class Zone:
             return list(self._cards)
 
     def add(self, card: Card, n: int = 1) -> None:
+        """Put n copies of card here (n from 1 to MAX_CARDS)."""
         self._cards[card] += _count(n)
 
     def remove(self, card: Card, n: int = 1) -> None:
@@ -89,9 +111,9 @@ class Zone:
 
     def move(self, card: Card, to: Zone | Row, n: int = 1) -> None:
         """Move n copies of card from here to another zone (checked before anything moves)."""
+        _zone(to)
         self.remove(card, n)
-        for _ in range(n):
-            to.add(card)
+        to.add(card, n)
 
     def draw_outcomes(self) -> list[tuple[Card, Fraction]]:
         """The exact chance step of drawing one card at random: each card, copies over the total."""
@@ -119,13 +141,20 @@ class Zone:
 
 
 class Row:
-    """Cards in a seen order, first to last (a play area, a pile whose order is known)."""
+    """Cards in a seen order, first to last (a play area, a pile whose order is known).
+
+    name: text of at most 200 characters; cards: card ids in order, MAX_CARDS at most.
+    """
 
     __slots__ = ("_cards", "name")
 
     def __init__(self, name: str, cards: Iterable[Card] = ()):
-        self.name = name
+        self.name = _name(name)
+        if isinstance(cards, str) or not isinstance(cards, Iterable):
+            raise ZoneError(f"row {name!r}: cards must be card ids in order; got {cards!r:.60}")
         self._cards = list(cards)
+        if len(self._cards) > MAX_CARDS:
+            raise ZoneError(f"row {name!r}: {len(self._cards):,} cards; at most {MAX_CARDS:,} in a new row")
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -167,9 +196,10 @@ class Row:
             self._cards.remove(card)
 
     def move(self, card: Card, to: Zone | Row, n: int = 1) -> None:
+        """Move the first n copies of card to another zone (checked before anything moves)."""
+        _zone(to)
         self.remove(card, n)
-        for _ in range(n):
-            to.add(card)
+        to.add(card, n)
 
     def pop_first(self) -> Card:
         """Take the first card (the top of a pile)."""
@@ -182,17 +212,26 @@ class Row:
         return cards
 
 
+def _zone(zone: Any) -> Zone | Row:
+    """zone itself, if it is a Zone or a Row (cards can only go to a zone)."""
+    if not isinstance(zone, Zone | Row):
+        raise ZoneError(f"cards go to a Zone or a Row; got {zone!r:.60}")
+    return zone
+
+
 class Table:
     """Every zone of a game by name, so that all cards can be counted at once."""
 
     def __init__(self, zones: Iterable[Zone | Row] = ()):
         self.zones: dict[str, Zone | Row] = {}
+        if not isinstance(zones, Iterable):
+            raise ZoneError(f"zones must be a list of Zone and Row objects; got {zones!r:.60}")
         for zone in zones:
             self.put(zone)
 
     def put(self, zone: Zone | Row) -> Zone | Row:
         """Add a zone (its name must be new) and return it."""
-        if zone.name in self.zones:
+        if _zone(zone).name in self.zones:
             raise ZoneError(f"there is already a zone named {zone.name!r}")
         self.zones[zone.name] = zone
         return zone
@@ -211,7 +250,12 @@ class Table:
         return total
 
     def check_conserved(self, expected: Mapping[Card, int]) -> None:
-        """Raise ZoneError naming each card whose total differs from expected (lost or duplicated)."""
+        """Raise ZoneError naming each card whose total differs from expected (lost or duplicated).
+
+        expected: a mapping of card id to how many copies the game holds in all.
+        """
+        if not isinstance(expected, Mapping):
+            raise ZoneError(f"expected must map each card to its copies; got {expected!r:.60}")
         census = self.census()
         wrong = {
             card: (census.get(card, 0), expected.get(card, 0))
