@@ -5,6 +5,7 @@ The rulebook's own rules, scene by scene, are in test_tsubasa_rulebook.py.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -14,10 +15,12 @@ from hypothesis import strategies as st
 from strategies import random_rules
 from tsubasa_scenes import at, attack_scene, duel_scene, empty_hands, give, lay, snapshot, until
 
+from playground.core.dist import sample_exact
 from playground.core.engine import IllegalAction
 from playground.core.rules import RulesError
 from playground.tsubasa import Rules, new_game
 from playground.tsubasa.actions import Aim, Dice, Pass, Play, Reroll, Sign, Spend, Use
+from playground.tsubasa.engine import ALWAYS_A_CHOICE
 from playground.tsubasa.policies import equilibrium_picker, greedy, odds_spender
 
 ALL_ON = Rules(motivation=True, signings=True, assured_success=True)
@@ -87,6 +90,47 @@ def test_chance_steps_carry_exact_probabilities() -> None:
     for p in history[history.actor == "chance"].probability:
         product *= p
     assert history.path_probability.iloc[-1] == product == game.path_probability
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), ALL_ON, Rules(first_match=True, die_sides=8, save_corner_top=5, special_cards_used="box")],
+)
+def test_the_fast_draw_is_core_sample_exact_over_the_listed_outcomes(rules) -> None:
+    """At every chance step the engine's integer draw picks what sample_exact picks from the
+    listed Fractions with the same generator state, and gives that outcome's listed chance."""
+    for seed in range(2):
+        game = new_game(rules, seed=seed)
+        chance_steps = 0
+        while not game.is_over():
+            if game.current_actor() == "chance":
+                twin = random.Random()
+                twin.setstate(game.rng.getstate())
+                listed = game.chance_outcomes()
+                outcome, p = game.sample_chance_exact()
+                assert outcome == sample_exact(listed, twin) and p == dict(listed)[outcome]
+                assert game.rng.getstate() == twin.getstate()
+                assert game.chance_probability(outcome) == p
+                game.apply(outcome)
+                chance_steps += 1
+            else:
+                game.step(greedy)
+        assert chance_steps > 50
+
+
+def test_decisions_that_are_never_dropped_always_offer_a_move() -> None:
+    """The queue asks these coaches without listing their options first: they must have one."""
+    seen = set()
+    for rules, policy in [(Rules(), None), (ALL_ON, greedy), (Rules(reroll_by="either coach"), odds_spender)]:
+        for seed in range(3):
+            game = new_game(rules, seed=seed)
+            while not game.is_over():
+                kind = game.phase()
+                if kind in ALWAYS_A_CHOICE:
+                    assert game.player_actions(), kind
+                    seen.add(kind)
+                game.step(policy)
+    assert seen == ALWAYS_A_CHOICE
 
 
 def test_a_bad_rules_value_is_refused_by_name() -> None:

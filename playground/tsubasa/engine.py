@@ -23,13 +23,15 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from functools import cache
+from math import gcd
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
-from playground.core.zones import Row, Table, Zone
+from playground.core.zones import Row, Table, Zone, ZoneError
 
 from .actions import Dice, KickOff, TakeHidden, TakePitch
 from .attack import AttackPhase
@@ -38,6 +40,26 @@ from .duel import DuelPhase
 from .illegal import explain_illegal
 from .rules import Rules
 from .state import AUTO, COACH_NAMES, Coach, Duel, State, Task
+
+ALWAYS_A_CHOICE = frozenset({"kickoff", "attack", "ability", "aim", "spend", "reroll"})
+"""Decisions that always offer a move (pass, skip, keep the dice, spend 0 ...): never dropped for
+want of one, so the queue need not list their options before the coach is asked."""
+
+
+@cache
+def _uniform_outcomes(kind: str, sides: int) -> tuple[Action, ...]:
+    """A coin's or a die's outcomes, all equally likely, in the order chance_outcomes lists them."""
+    if kind == "coin":
+        return COACH_NAMES
+    faces = range(1, sides + 1)
+    return tuple(Dice(a, d) for a in faces for d in faces) if kind == "dice" else tuple(faces)
+
+
+@cache
+def _uniform(kind: str, sides: int) -> dict[Action, Fraction]:
+    """The same outcomes with their chance, built once per kind and die (read-only)."""
+    outcomes = _uniform_outcomes(kind, sides)
+    return dict.fromkeys(outcomes, Fraction(1, len(outcomes)))
 
 
 class TsubasaGame(AttackPhase, DuelPhase, Game):
@@ -184,38 +206,64 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
 
     # -- chance -----------------------------------------------------------------------------------
 
-    def _drawn_from(self) -> Zone | Row | None:
+    def _drawn_from(self) -> Zone | None:
+        """The zone the pending chance step draws a card from (None for a coin or a die)."""
         task, s = self.tasks[0], self.state
-        return {
-            "remove_match": s.match_deck if task.arg == "1" else s.next_half,
-            "reveal": s.match_deck,
-            "hidden": s.match_deck,
-            "offer": s.signing_pool,
-            "draw": s.coaches[task.coach].deck,
-            "injury": s.coaches[task.coach].hand,
-        }.get(task.kind)
+        kind = task.kind
+        if kind == "draw":
+            return s.coaches[task.coach].deck
+        if kind in ("reveal", "hidden"):
+            return s.match_deck
+        if kind == "remove_match":
+            return self._drawn_from_half(task.arg)
+        if kind == "offer":
+            return s.signing_pool
+        if kind == "injury":
+            return s.coaches[task.coach].hand
+        return None
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        task = self.tasks[0]
         zone = self._drawn_from()
         if zone is not None:
             return zone.draw_outcomes()
-        if task.kind == "coin":
-            return [(name, Fraction(1, 2)) for name in COACH_NAMES]
-        sides = self.rules.die_sides
-        if task.kind == "dice":
-            return [
-                (Dice(a, d), Fraction(1, sides * sides))
-                for a in range(1, sides + 1)
-                for d in range(1, sides + 1)
-            ]
-        return [(face, Fraction(1, sides)) for face in range(1, sides + 1)]
+        return list(_uniform(self.tasks[0].kind, self.rules.die_sides).items())
 
     def chance_probability(self, outcome: Action) -> Fraction | None:
+        """One look-up (this runs on every chance step), not a search through every outcome."""
         zone = self._drawn_from()
         if zone is not None:
             return zone.draw_probability(outcome) if isinstance(outcome, str) else None
-        return super().chance_probability(outcome)
+        try:
+            return _uniform(self.tasks[0].kind, self.rules.die_sides).get(outcome)
+        except TypeError:  # an unhashable guess is no outcome of a coin or a die
+            return None
+
+    def sample_chance(self) -> Action:
+        return self.sample_chance_exact()[0]
+
+    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+        """The outcome core's ``sample_exact`` would draw from ``chance_outcomes`` with this
+        generator (the same integer ticket, so a seed tells the same story), with its chance,
+        without building the Fractions of the other outcomes: over their common denominator
+        they are whole counts."""
+        zone = self._drawn_from()
+        if zone is None:  # a coin or a die: every outcome has the same chance, one ticket each
+            kind, sides = self.tasks[0].kind, self.rules.die_sides
+            outcomes = _uniform_outcomes(kind, sides)
+            outcome = outcomes[self.rng.randrange(len(outcomes))]
+            return outcome, _uniform(kind, sides)[outcome]
+        kinds = zone.kinds()
+        if not kinds:
+            raise ZoneError(f"{zone.name} is empty: no card can be drawn")
+        counts = [zone.count(card) for card in kinds]
+        total = sum(counts)
+        common = gcd(*counts)  # Fractions in lowest terms share the denominator total / common
+        ticket = self.rng.randrange(total // common) * common
+        for card, n in zip(kinds, counts, strict=True):
+            ticket -= n
+            if ticket < 0:
+                return card, Fraction(n, total)
+        raise AssertionError("the counts add up to the total")  # cannot happen
 
     # -- the flow ---------------------------------------------------------------------------------
 
@@ -230,20 +278,25 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         return events
 
     def _advance(self, events: list[Event]) -> None:
-        """Run bookkeeping tasks, and drop draws from empty piles, until someone must act."""
-        while self.tasks:
-            task = self.tasks[0]
+        """Run bookkeeping tasks, and drop draws from empty piles and decisions without a choice,
+        until someone must act."""
+        tasks = self.tasks
+        while tasks:
+            task = tasks[0]
             if task.actor == AUTO:
-                self.tasks.popleft()
+                tasks.popleft()
                 events.extend(getattr(self, f"_do_{task.kind}")(task, None))
-            elif task.kind == "draw" and not len(self.state.coaches[task.coach].deck):
-                events.extend(self._reshuffle(task.coach))
-            elif (task.actor == CHANCE and (zone := self._drawn_from()) is not None and not len(zone)) or (
-                task.actor != CHANCE and not self.player_actions()
-            ):
-                self.tasks.popleft()
-            else:
+            elif task.actor == CHANCE:
+                if task.kind == "draw" and not len(self.state.coaches[task.coach].deck):
+                    events.extend(self._reshuffle(task.coach))
+                elif (zone := self._drawn_from()) is not None and not len(zone):
+                    tasks.popleft()
+                else:
+                    return
+            elif task.kind in ALWAYS_A_CHOICE or self.player_actions():
                 return
+            else:
+                tasks.popleft()
 
     def _then(self, *tasks: Task) -> None:
         """Put tasks at the front of the queue, in the order given."""
@@ -469,13 +522,21 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         return pd.concat([self.state.coaches_frame(), self.state.table_frame()])
 
     def figures(self) -> dict[str, Any]:
+        return self.figures_from(self.figures_record())
+
+    def figures_record(self) -> tuple[str, int, int, int, int]:
+        """The figures as a tuple, made after every step; the dict only when the history is read."""
         s = self.state
+        return (s.period, s.round, s.attacker, s.coaches[0].score, s.coaches[1].score)
+
+    def figures_from(self, record: tuple[str, int, int, int, int]) -> dict[str, Any]:
+        period, rounds, attacker, nankatsu, toho = record
         return {
-            "period": s.period,
-            "round": s.round,
-            "attacker": COACH_NAMES[s.attacker],
-            "Nankatsu": s.coaches[0].score,
-            "Toho": s.coaches[1].score,
+            "period": period,
+            "round": rounds,
+            "attacker": COACH_NAMES[attacker],
+            "Nankatsu": nankatsu,
+            "Toho": toho,
         }
 
 
