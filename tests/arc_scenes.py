@@ -11,7 +11,7 @@ from playground.core.engine import CHANCE
 
 def assert_conserved(game: ArcGame) -> None:
     """Every card and the Main Character token is in exactly one place."""
-    game.state.table().check_conserved(game.state.expected_census())
+    game.check_conserved()
 
 
 def step_until(game: ArcGame, done: Callable[[ArcGame], bool], policy=None, limit: int = 5000) -> ArcGame:

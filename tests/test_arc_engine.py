@@ -18,6 +18,7 @@ from playground.arc.actions import Discard, Keep, Play
 from playground.arc.policies import expected, greedy
 from playground.core.engine import CHANCE, random_legal
 from playground.core.rules import RulesError
+from playground.core.zones import Row, ZoneError
 
 QUICK = {"training_rounds": st.integers(1, 4), "sport_reveal_after": st.integers(0, 1)}
 """Random rules, with short training so a hypothesis example stays fast."""
@@ -90,6 +91,40 @@ def test_chance_steps_draw_with_the_exact_share_of_the_deck() -> None:
     assert sum(outcomes.values()) == 1
     for card, p in outcomes.items():
         assert p * len(deck) == deck.count(card)
+
+
+@pytest.mark.parametrize("rules", MODES, ids=["season", "competitive", "tournament", "graduation"])
+def test_the_trusted_draw_is_the_zones_draw_with_its_exact_chance(rules: Rules) -> None:
+    """step's one-ticket draw (sample_chance_exact) picks what Zone.sample picks from the same
+    generator state, with the chance chance_probability gives; the figures recorded lazily are
+    the ones the state shows (sport name, Main Character names) after every step."""
+    game = new_game(rules, seed=3, players=4)
+    while not game.is_over():
+        if game.current_actor() == CHANCE:
+            state = game.rng.getstate()
+            source = game._source(game.tasks[0])
+            expected_card = source[0] if isinstance(source, Row) else source.sample(game.rng)
+            game.rng.setstate(state)
+            card, p = game.sample_chance_exact()
+            assert card == expected_card and p == game.chance_probability(card)
+            game.rng.setstate(state)
+        game.step()
+        s = game.state
+        sport = s.sport()
+        unders = {st.id: list(st.under) for st in s.stacks}
+        mc = [s.stack(i) for i in s.main_character_of(unders)] if s.revealed else []
+        names = ", ".join(s.data.name(m.top) for m in mc)
+        assert game.figures() == {"sport": sport.name if sport else "", "main_character": names}
+    assert game.history().iloc[-1][["sport", "main_character"]].to_dict() == game.figures()
+
+
+def test_check_conserved_names_a_lost_card() -> None:
+    game = training_scene()
+    game.check_conserved()
+    card = next(iter(game.state.hands[0]))
+    game.state.hands[0].remove(card)
+    with pytest.raises(ZoneError, match=f"{card!r}: .* \\(should be"):
+        game.check_conserved()
 
 
 # -- the issue's illegal plays ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Keep:
     """Draft: keep this Athlete face down and pass the rest of the hand clockwise."""
 
@@ -19,7 +19,7 @@ class Keep:
         return f"keep {self.athlete}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """Training: play an Episode card. target is a stack id (#3), an attached card (#3/E05),
     a player (P2), or "" when the card needs no target."""
@@ -31,7 +31,7 @@ class Play:
         return f"play {self.card}" + (f" on {self.target}" if self.target else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mulligan:
     """House rule: discard the whole hand and draw as many new cards (once per game)."""
 
@@ -39,7 +39,7 @@ class Mulligan:
         return "mulligan"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """End the turn early: only when no card can be played."""
 
@@ -47,7 +47,7 @@ class EndTurn:
         return "end turn (no card to play)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """End of turn: discard one card to get back down to the hand size."""
 
@@ -57,7 +57,7 @@ class Discard:
         return f"discard {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Take:
     """Birthday Party (looking variant): take this card from the named player's hand."""
 
@@ -67,7 +67,7 @@ class Take:
         return f"take {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pick:
     """Competing: send out these stacks as the team."""
 
@@ -77,7 +77,7 @@ class Pick:
         return "send out " + (", ".join(self.stacks) if self.stacks else "nobody")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Graduate:
     """Graduation mode: this Athlete (with its attached cards) graduates and leaves the game."""
 

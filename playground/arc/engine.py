@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from playground.core.dist import draw_counted
 from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result, checked_setup
 from playground.core.zones import Row, Zone
 
@@ -24,6 +26,7 @@ from .compete import Competition
 from .rules import Rules
 from .state import State, Task
 
+ONE = Fraction(1)
 FIRST_GAME_SPORTS = ("Relay Race", "Baseball", "Golf")
 CHANCE_KINDS = {"region", "athlete", "episode", "sport", "steal"}
 PLAYER_KINDS = {"keep", "turn", "discard_down", "take", "pick", "graduate"}
@@ -74,6 +77,8 @@ class ArcGame(Competition):
         self.season = 1
         self.mulligan_used: set[int] = set()
         self._turn_plays: tuple[int | None, int] = (None, 0)  # whose turn, cards played in it
+        # each (card, target) play made once per game: a turn lists dozens, every turn
+        self._play_actions: dict[tuple[str, str], Play] = {}
         self._phase = "draft"
         self._result: Result | None = None
         self._start_competition_state()
@@ -98,11 +103,22 @@ class ArcGame(Competition):
         return self.tasks[0].player if self.tasks else None
 
     def figures(self) -> dict[str, Any]:
+        return self.figures_from(self.figures_record())
+
+    def figures_record(self) -> tuple[str, tuple[str, ...]]:
+        """The Sport's card and the Main Character's cards after a step; named when read.
+
+        The Main Character is only worked out once the Athletes are face up (it is shown only
+        then): this runs after every step of every simulated game.
+        """
         s = self.state
-        sport = s.sport()
-        # the Main Character is only asked for once the Sport is revealed (this runs every step)
-        mc = ", ".join(s.data.name(m.top) for m in s.main_character_stacks()) if s.revealed else ""
-        return {"sport": sport.name if sport else "", "main_character": mc}
+        mc = tuple(st.top for st in s.main_character_stacks()) if s.revealed else ()
+        return (s.active_sport[0] if len(s.active_sport) else "", mc)
+
+    def figures_from(self, record: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
+        sport, mc = record
+        name = self.data.name
+        return {"sport": name(sport) if sport else "", "main_character": ", ".join(map(name, mc))}
 
     def result(self) -> Result | None:
         return self._result
@@ -110,6 +126,14 @@ class ArcGame(Competition):
     def state_frame(self) -> pd.DataFrame:
         """One row per Athlete on the table (see State.athletes_frame)."""
         return self.state.athletes_frame()
+
+    def check_conserved(self) -> None:
+        """Raise ZoneError naming each card (or the Main Character token) lost or duplicated.
+
+        Every card of the data folder and the one token must lie in exactly one zone or stack:
+        the soak and the tests call this after every step.
+        """
+        self.state.table().check_conserved(self.state.expected_census())
 
     def zones_frame(self) -> pd.DataFrame:
         """One row per card zone: decks, hands, piles, stacks."""
@@ -144,8 +168,21 @@ class ArcGame(Competition):
         return source.draw_probability(outcome)
 
     def sample_chance(self) -> Action:
+        return self.sample_chance_exact()[0]
+
+    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+        """The card drawn and its exact chance from one ticket: every chance step of a simulation.
+
+        The same single ticket as Zone.sample over the same sorted counts, so a seed tells the
+        same story; the chance is the drawn card's copies over the deck's.
+        """
         source = self._source(self.tasks[0])
-        return source[0] if isinstance(source, Row) else source.sample(self.rng)
+        if isinstance(source, Row):
+            return source[0], ONE
+        counts = sorted(source.counts().items())
+        total = len(source)
+        card, n = draw_counted(counts, total, self.rng)
+        return card, share(n, total)
 
     def apply(self, action: Action) -> list[Event]:
         if self.current_actor() == CHANCE and isinstance(action, Play | Discard | EndTurn | Mulligan):
@@ -185,9 +222,14 @@ class ArcGame(Competition):
 
     def _options_turn(self, task: Task) -> list[Action]:
         p = task.player
+        known = self._play_actions
         actions: list[Action] = []
         for card in self._source_of_plays(p).kinds():
-            actions.extend(Play(card, t) for t in self._targets(card, p))
+            for target in self._targets(card, p):
+                play = known.get((card, target))
+                if play is None:
+                    play = known[card, target] = Play(card, target)
+                actions.append(play)
         if (
             self.rules.mulligan
             and self.rules.ruleset == "standard"
@@ -519,6 +561,12 @@ class ArcGame(Competition):
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
+
+
+@lru_cache(maxsize=4096)
+def share(n: int, total: int) -> Fraction:
+    """n copies out of total, exactly: made once per pair, since draws repeat the same few."""
+    return Fraction(n, total)
 
 
 def new_game(

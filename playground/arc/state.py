@@ -172,18 +172,27 @@ class State:
         The single one with the most attached cards; on a tie nobody (Ensemble Cast), or all
         tied in the house variant.
         """
-        counts = {k: self.attached_count(u) for k, u in unders.items()}
-        if not counts or max(counts.values()) < self.rules.main_character_min_cards:
+        return self._holders(list(unders), [self.attached_count(u) for u in unders.values()])
+
+    def _holders(self, keys: list, counts: list[int]) -> list:
+        """The keys holding the Main Character, given each one's attached-card count."""
+        top = max(counts, default=0)
+        if top < self.rules.main_character_min_cards:
             return []
-        best = [k for k, c in counts.items() if c == max(counts.values())]
+        best = [k for k, c in zip(keys, counts, strict=True) if c == top]
         if len(best) > 1 and self.rules.main_character_on_tie == "nobody":
             return []
         return best
 
     def main_character_stacks(self) -> list[Stack]:
-        """The stacks holding the Main Character token now (none on a tie: Ensemble Cast)."""
-        ids = self.main_character_of({st.id: list(st.under) for st in self.stacks})
-        return [st for st in self.stacks if st.id in ids]
+        """The stacks holding the Main Character token now (none on a tie: Ensemble Cast).
+
+        Asked after every step of the Sport's reveal, so it counts without copying the stacks.
+        """
+        stacks = self.stacks
+        if self.rules.lower_athlete_counts:  # every card under counts: no need to look at them
+            return self._holders(stacks, [len(st.under) for st in stacks])
+        return self._holders(stacks, [self.attached_count(st.under) for st in stacks])
 
     def multipliers(
         self, top: str, under: Sequence[str], is_mc: bool, regions: Sequence[str] | None = None
