@@ -9,6 +9,7 @@ many can be refused with a clear sentence.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -71,3 +72,9 @@ class TakeFlag:
 
     def __str__(self) -> str:
         return "take the flag"
+
+
+@lru_cache(maxsize=1024)
+def card_action(kind: type[Keep | Remove], card: str, name: str) -> Keep | Remove:
+    """The Keep or Remove of one card, made once: a deck phase lists them on every step."""
+    return kind(card, name)

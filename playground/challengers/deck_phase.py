@@ -13,26 +13,22 @@ from typing import TYPE_CHECKING
 
 from playground.core.engine import CHANCE, Action, Event
 
-from .actions import DoneRemoving, Keep, Redraw, Remove, StopKeeping
-from .state import FAN, DeckPhase
+from .actions import DoneRemoving, Keep, Redraw, Remove, StopKeeping, card_action
+from .state import AUTO, FAN, DeckPhase, Task
 
 if TYPE_CHECKING:
-    from .engine import ChallengersGame, Task
+    from .engine import ChallengersGame
 
 
 class DeckPhaseFlow:
     """The deck-phase half of the engine (mixed into ChallengersGame)."""
 
     def deck_phase_tasks(self: ChallengersGame, side: int, round_number: int) -> list[Task]:
-        from .engine import AUTO, Task
-
         if side == self.robot:
             return [Task("robot_grow", AUTO, side, round_number)]
         return [Task("phase_start", AUTO, side, round_number)]
 
     def _do_phase_start(self: ChallengersGame, task: Task, _: None) -> list[Event]:
-        from .engine import Task
-
         r = task.extra
         level, keep = self.rules.level(r), self.rules.keep(r)
         self.state.deck_phase = DeckPhase(level, keep)
@@ -73,7 +69,8 @@ class DeckPhaseFlow:
 
     def _options_pick(self: ChallengersGame, task: Task) -> list[Action]:
         phase, drawn = self.state.deck_phase, self.state.sides[task.side].drawn
-        options: list[Action] = [Keep(c, self.data.cards[c].name) for c in drawn.kinds()]
+        cards = self.data.cards
+        options: list[Action] = [card_action(Keep, c, cards[c].name) for c in drawn.kinds()]
         if phase.redraws < self.rules.redraws_per_phase and len(drawn):
             options.append(Redraw())
         if self.rules.may_keep_fewer or not len(drawn):
@@ -81,8 +78,6 @@ class DeckPhaseFlow:
         return options
 
     def _do_pick(self: ChallengersGame, task: Task, action: Action) -> list[Event]:
-        from .engine import Task
-
         phase, me = self.state.deck_phase, self.state.sides[task.side]
         name = self.player_name(task.side)
         if isinstance(action, Redraw):
@@ -127,7 +122,8 @@ class DeckPhaseFlow:
         deck = self.state.sides[task.side].deck
         options: list[Action] = [DoneRemoving()]
         if len(deck) > self.rules.min_deck:
-            options += [Remove(c, self.data.cards[c].name) for c in deck.kinds()]
+            cards = self.data.cards
+            options += [card_action(Remove, c, cards[c].name) for c in deck.kinds()]
         return options
 
     def _do_remove(self: ChallengersGame, task: Task, action: Action) -> list[Event]:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pandas as pd
 
@@ -33,9 +33,8 @@ from .cards import ROBOT, ChallengersData, load_data
 from .deck_phase import DeckPhaseFlow
 from .match import MatchFlow
 from .rules import MAX_ROUNDS, Rules
-from .state import FAN, LevelDeck, Match, State, new_side, trophy_id
+from .state import AUTO, FAN, LevelDeck, Match, State, Task, new_side, trophy_id
 
-AUTO = "auto"
 PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran", "Gus", "Hana")
 CHANCE_KINDS = ("lot_set", "trophy", "draw", "reveal_draw", "toss", "lots")
 
@@ -44,15 +43,6 @@ CHANCE_KINDS = ("lot_set", "trophy", "draw", "reveal_draw", "toss", "lots")
 def share(n: int, total: int) -> Fraction:
     """n copies out of total, exactly: made once per pair, since draws repeat the same few shares."""
     return Fraction(n, total)
-
-
-class Task(NamedTuple):
-    """One pending piece of the game: its kind, who acts (a side, CHANCE or AUTO), for whom."""
-
-    kind: str
-    actor: int | str
-    side: int
-    extra: Any = None
 
 
 class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
@@ -213,12 +203,18 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         The same single ticket from the generator as core's ``sample_counts`` over the same
         sorted counts, so a seed tells the same story.
         """
-        counts = self._chance_counts()
-        total = sum(n for _, n in counts)
+        task = self.tasks[0]
+        zone = self._chance_zone(task)
+        if zone is None:
+            counts = self._chance_counts()
+            kinds, count, total = [c for c, _ in counts], dict(counts).__getitem__, len(counts)
+        else:
+            kinds, count, total = zone.kinds(), zone.count, len(zone)
         if not total:
             raise IllegalAction("No chance step is pending: a player is to act.")
         ticket = self.rng.randrange(total)
-        for value, n in counts:
+        for value in kinds:
+            n = count(value)
             ticket -= n
             if ticket < 0:
                 return value, n, total

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 from playground.core.engine import CHANCE, Action, Event
 
 from .actions import Reveal, TakeFlag
-from .state import Match
+from .state import Match, Task
 
 REVEAL, TAKE_FLAG = Reveal(), TakeFlag()
 """The two moves of a match (values: one of each serves every match)."""
 
 if TYPE_CHECKING:
-    from .engine import ChallengersGame, Task
+    from .engine import ChallengersGame
 
 
 class MatchFlow:
@@ -52,8 +52,6 @@ class MatchFlow:
     # -- starting ------------------------------------------------------------------------------
 
     def _do_match_start(self: ChallengersGame, task: Task, _: None) -> list[Event]:
-        from .engine import Task
-
         mat, a, b, *final = task.extra
         self.state.match = Match(mat, (a, b), final=bool(final))
         events = [Event(f"On mat {mat}: {self.player_name(a)} against {self.player_name(b)}.")]
@@ -66,8 +64,6 @@ class MatchFlow:
         return events + [Event("The flag is tossed like a coin to see who starts.")]
 
     def _do_toss(self: ChallengersGame, task: Task, name: str) -> list[Event]:
-        from .engine import Task
-
         starter = next(s for s in task.extra if self.player_name(s) == name)
         self._then(Task("first", self.actor_of(starter), starter))
         return [Event(f"{name} wins the toss and starts.")]
@@ -76,8 +72,6 @@ class MatchFlow:
         return [REVEAL]
 
     def _do_first(self: ChallengersGame, task: Task, _: Action | None) -> list[Event]:
-        from .engine import Task
-
         if not len(self.state.sides[task.side].deck):
             return self._end_match(
                 self.state.match.other(task.side), f"{self.player_name(task.side)} has no cards"
@@ -122,8 +116,6 @@ class MatchFlow:
 
     def _attack_next(self: ChallengersGame, side: int) -> list[Event]:
         """Queue the attacker's next move, or end the match if they cannot reach the flag."""
-        from .engine import Task
-
         m = self.state.match
         m.attacker = side
         if not self.attack_reached(side) and not len(self.state.sides[side].deck):
@@ -135,9 +127,10 @@ class MatchFlow:
         return [TAKE_FLAG] if self.attack_reached(task.side) else [REVEAL]
 
     def _do_attack(self: ChallengersGame, task: Task, action: Action | None) -> list[Event]:
-        from .engine import Task
-
-        if not self.attack_reached(task.side):
+        """Reveal or take the flag: a player's action was checked against ``_options_attack``,
+        so it already says which; the Robot's (None) is worked out here."""
+        reached = self.attack_reached(task.side) if action is None else action == TAKE_FLAG
+        if not reached:
             self._then(Task("reveal_draw", CHANCE, task.side))
             return []
         return self._take_flag(task.side)

@@ -10,6 +10,8 @@ census proves nothing was lost or duplicated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 import pandas as pd
 
@@ -20,16 +22,32 @@ from .cards import Card
 FAN = "fan"
 """The id of a fan token."""
 
+AUTO = "auto"
+"""The actor of bookkeeping and of the Robot's moves: they run by themselves."""
+
+
+class Task(NamedTuple):
+    """One pending piece of the game: its kind, who acts (a side, CHANCE or AUTO), for whom."""
+
+    kind: str
+    actor: int | str
+    side: int
+    extra: Any = None
+
 
 def trophy_id(round_number: int, fans: int) -> str:
     return f"R{round_number} trophy {fans}"
 
 
+@lru_cache(maxsize=256)
 def trophy_round(trophy: str) -> int:
+    """The round printed on a trophy (read once per trophy id: scores and ties ask often)."""
     return int(trophy.split()[0][1:])
 
 
+@lru_cache(maxsize=256)
 def trophy_fans(trophy: str) -> int:
+    """The fans on a trophy's back."""
     return int(trophy.split()[-1])
 
 
@@ -163,12 +181,16 @@ class State:
             zones += side.zones()
         return Table(zones)
 
+    def __post_init__(self) -> None:
+        self._bench_cards = [(c.id, c.from_bench) for c in self.cards.values() if c.from_bench]
+
     def bench_bonus(self, side: int) -> int:
-        """The 'from the bench' strength bonuses of a side's bench, summed over every copy."""
+        """The 'from the bench' strength bonuses of a side's bench, summed over every copy.
+
+        Only the few cards with such a bonus are looked up (an attack asks on every reveal).
+        """
         bench = self.sides[side].bench
-        if not len(bench):
-            return 0
-        return sum(self.cards[c].from_bench * bench.count(c) for c in bench.kinds())
+        return sum(bonus * bench.count(card) for card, bonus in self._bench_cards)
 
     def seat_size(self, side: int, name: str) -> int:
         """How many cards share the bench seat of one card name."""
