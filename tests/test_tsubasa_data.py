@@ -145,3 +145,15 @@ def test_a_teachers_own_cards_play(folder: Path) -> None:
     game = new_game(data=folder, seed=2).play()
     assert game.is_over() and game.data.cards["n_tsubasa"].shot == 9
     game.check_conserved()
+
+
+def test_files_read_before_are_not_parsed_again_and_a_change_is_seen(folder: Path) -> None:
+    """A simulation calls new_game() hundreds of times: the same bytes give the same data, parsed
+    once; a file edited between two loads (even within the same clock tick) is parsed afresh."""
+    first = load_data(folder)
+    assert load_data(folder) is first and load_data(str(folder)) is first
+    assert load_data() is load_data(DATA_DIR)
+    edit(folder / "players.csv", 1, "shot", "8")
+    changed = load_data(folder)
+    assert changed is not first and changed.cards["n_tsubasa"].shot == 8
+    assert first.cards["n_tsubasa"].shot != 8
