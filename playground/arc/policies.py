@@ -18,7 +18,6 @@ from playground.core.engine import Action, Game, random_legal
 
 from .actions import Discard, Graduate, Keep, Pick, Play, Take
 from .cards import STATS
-from .odds import best_team
 from .state import State
 
 Unders = dict[str, list[str]]
@@ -32,42 +31,82 @@ def _layout(s: State) -> tuple[Unders, dict[str, tuple[int, str]]]:
     return unders, owners
 
 
+Classes = tuple[list[int], list[tuple[str, ...]], list[tuple[int, bool]]]
+"""Sports as whole-number weights over one common denominator, their relevant stats, and each
+one's (team size, lowest wins); Sports alike in all three are merged."""
+
+
+def _classes(sports: list[tuple[Fraction, tuple, int, bool]]) -> Classes:
+    """The Sports to come as integer weights: margins then add up as whole numbers, exactly."""
+    merged: dict[tuple, Fraction] = {}
+    for p, rel, size, lowest in sports:
+        merged[rel, size, lowest] = merged.get((rel, size, lowest), Fraction(0)) + p
+    scale = lcm(*(p.denominator for p in merged.values()))
+    weights = [p.numerator * (scale // p.denominator) for p in merged.values()]
+    return weights, [k[0] for k in merged], [(k[1], k[2]) for k in merged]
+
+
+def _team_best(vectors: list[list[int]], shapes: list[tuple[int, bool]]) -> list[int]:
+    """A team's best score for each Sport (sending its best, or lowest, Athletes)."""
+    if len(vectors) <= min(size for size, _ in shapes):  # everyone competes in every Sport
+        return [sum(column) for column in zip(*vectors, strict=True)] if vectors else [0] * len(shapes)
+    columns = zip(*vectors, strict=True)  # as best_team does, for every Sport at once
+    return [sum(sorted(c, reverse=not low)[:size]) for c, (size, low) in zip(columns, shapes, strict=True)]
+
+
 def _margin(
     s: State,
     player: int,
     unders: Unders,
     owners: dict,
     locks: Sequence[str],
-    sports: list[tuple[Fraction, tuple, int, bool]],
-    memo: dict | None = None,
-) -> Fraction:
-    """Own best team minus the best opponent's, averaged over (chance, relevant, size, lowest).
+    classes: Classes,
+    memo: dict,
+) -> int:
+    """Own best team minus the best opponent's, summed over the Sports with their weights.
 
-    memo keeps each Athlete's scores for every Sport by what is under it, so trying many plays
-    that change one Athlete rescores only that one.
+    The weights share one denominator, so the sum stays a whole number (the average times that
+    denominator). memo keeps each Athlete's scores for every Sport by what is under it, so trying
+    many plays that change one Athlete rescores only that one.
     """
-    memo = {} if memo is None else memo
+    weights, relevants, shapes = classes
     mc = s.main_character_of(unders)
     lock_key = tuple(locks)
-    teams: dict[int, list[list[int]]] = {q: [] for q in range(s.players)}
+    teams: list[list[list[int]]] = [[] for _ in range(s.players)]
     for sid, (owner, top) in owners.items():
-        key = (top, tuple(unders[sid]), sid in mc, lock_key)
+        under = unders[sid]
+        key = (top, tuple(under), sid in mc, lock_key)
+        scores = memo.get(key)
+        if scores is None:
+            scores = memo[key] = s.scores_for(top, under, relevants, sid in mc, locks)
+        teams[owner].append(scores)
+    best = []
+    for team in teams:  # a team whose Athletes all score as before is not sorted again
+        key = tuple(map(id, team))  # the score lists are the memo's own, kept while it lives
         if key not in memo:
-            memo[key] = [s.score_of(top, unders[sid], rel, sid in mc, locks) for _, rel, _, _ in sports]
-        teams[owner].append(memo[key])
-    scale = lcm(*(p.denominator for p, _, _, _ in sports))
-    value = 0  # the average times scale: whole numbers add up fast
-    for i, (p, _, size, lowest) in enumerate(sports):
-        best = [best_team([v[i] for v in teams[q]], size, lowest) for q in range(s.players)]
-        others = best[:player] + best[player + 1 :]
-        gap = best[player] - max(others) if not lowest else min(others) - best[player]
-        value += p.numerator * (scale // p.denominator) * gap
-    return Fraction(value, scale)
+            memo[key] = _team_best(team, shapes)
+        best.append(memo[key])
+    own = best[player]
+    others = best[:player] + best[player + 1 :]
+    key = ("rivals", *map(id, others))
+    if key not in memo:  # the best opponent's score for each Sport (the lowest where lowest wins)
+        memo[key] = [
+            min(column) if lowest else max(column)
+            for column, (_, lowest) in zip(zip(*others, strict=True), shapes, strict=True)
+        ]
+    rivals = memo[key]
+    return sum(
+        w * (r - o if lowest else o - r)
+        for w, o, r, (_, lowest) in zip(weights, own, rivals, shapes, strict=True)
+    )
 
 
-def _after_play(s: State, player: int, play: Play) -> tuple[Unders, dict, list[str]] | None:
-    """The table as it would be after a play whose result is known now (None when hidden)."""
-    unders, owners = _layout(s)
+def _after_play(
+    s: State, player: int, play: Play, layout: tuple[Unders, dict]
+) -> tuple[Unders, dict, list[str]] | None:
+    """The table (given as _layout's) as it would be after a play whose result is known now
+    (None when hidden). The layout is copied, never changed."""
+    unders, owners = dict(layout[0]), dict(layout[1])
     locks = list(s.locks)
     e = s.data.episodes[play.card]
     if e.kind == "attach":
@@ -113,15 +152,16 @@ def _best(game: Game, sports: list[tuple[Fraction, tuple, int, bool]]) -> Action
     player = game.current_actor()
     first = actions[0]
     if isinstance(first, Play):
-        unders, owners = _layout(s)
+        layout = _layout(s)
+        classes = _classes(sports)
         memo: dict = {}
-        base = _margin(s, player, unders, owners, list(s.locks), sports, memo)
+        base = _margin(s, player, *layout, list(s.locks), classes, memo)
         best, best_value = None, None
         for a in actions:
             if not isinstance(a, Play):
                 continue
-            after = _after_play(s, player, a)
-            value = base if after is None else _margin(s, player, *after, sports, memo)
+            after = _after_play(s, player, a, layout)
+            value = base if after is None else _margin(s, player, *after, classes, memo)
             if best_value is None or value > best_value:
                 best, best_value = a, value
         return best if best is not None else first

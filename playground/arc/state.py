@@ -218,14 +218,31 @@ class State:
         locks: Sequence[str] | None = None,
     ) -> int:
         """An Athlete's score for some relevant stats: the total, then times the combined bonus."""
-        total = relevant_sum(self.base_of(top), self.modifiers(under, locks), relevant)
-        m = combined_multiplier(
-            self.multipliers(top, under, is_mc),
-            total,
-            stack=self.rules.bonuses_stack,
-            negatives=self.rules.multiply_negatives,
-        )
-        return total * m
+        return self.scores_for(top, under, [relevant], is_mc, locks)[0]
+
+    def scores_for(
+        self,
+        top: str,
+        under: Sequence[str],
+        relevants: Sequence[Sequence[str]],
+        is_mc: bool,
+        locks: Sequence[str] | None = None,
+    ) -> list[int]:
+        """The Athlete's score for each of several Sports' relevant stats (score_of for each).
+
+        Each stat is added up once and the bonuses combined once, however many Sports are
+        asked: a player weighing every Sport left in the deck asks for twenty at a time.
+        """
+        base, mods = self.base_of(top), self.modifiers(under, locks)
+        # each stat asked for once, as relevant_sum adds it: base plus every modifier
+        asked = dict.fromkeys(x for rel in relevants for x in rel)
+        stats = {x: base.get(x, 0) + sum(m.get(x, 0) for m in mods) for x in asked}
+        r = self.rules
+        bonuses = self.multipliers(top, under, is_mc)
+        m = combined_multiplier(bonuses, 0, stack=r.bonuses_stack, negatives=r.multiply_negatives)
+        m_negative = combined_multiplier(bonuses, -1, stack=r.bonuses_stack, negatives=r.multiply_negatives)
+        totals = [sum(stats[x] for x in rel) for rel in relevants]
+        return [t * (m if t >= 0 else m_negative) for t in totals]
 
     def stack_score(self, s: Stack, relevant: Sequence[str], mc: list[Stack]) -> int:
         return self.score_of(s.top, list(s.under), relevant, s in mc)
