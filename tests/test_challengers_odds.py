@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from itertools import permutations
+from math import comb
+from random import Random
 
 import pytest
 from challengers_scenes import match_scene
@@ -156,6 +158,52 @@ def test_thinning_frame_before_and_after() -> None:
     assert frame.loc[4, "P(reach in 1) after"] == Fraction(1, 5)
     assert frame.loc[4, "mean cards before"] == odds.expected_cards(deck, 4)
     assert frame.loc[4, "mean cards after"] == odds.expected_cards([1, 1, 2, 3, 4], 4)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    deck=st.lists(st.integers(0, 8), min_size=2, max_size=14),
+    targets=st.lists(st.integers(0, 30), min_size=1, max_size=8),
+)
+def test_thinning_frame_is_cards_needed_before_and_after(deck: list[int], targets: list[int]) -> None:
+    """The frame reads one table made for the strongest flag; each row must be cards_needed's
+    distribution and the mean of that distribution (a second derivation of the tail-sum mean)."""
+    after = list(deck)
+    after.remove(deck[0])
+    frame = odds.thinning_frame(deck, deck[0], targets)
+    for t in targets:
+        for when, cards in (("before", deck), ("after", after)):
+            needed = odds.cards_needed(cards, t)
+            row = frame.loc[[t]].iloc[0]
+            assert row[f"P(reach) {when}"] == 1 - needed[odds.NOT_REACHED]
+            assert row[f"P(reach in 1) {when}"] == needed[1]
+            mean = None if needed[odds.NOT_REACHED] else needed.mean()
+            assert row[f"mean cards {when}"] == mean == odds.expected_cards(cards, t)
+
+
+def reach_by_dicts(deck: list[int], target: int) -> list[int]:
+    """k-card handfuls reaching target, counted with Python's unbounded ints one strength at a
+    time (the slow way: a reference for the whole-number table at the largest decks)."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for strength, copies in sorted(Counter(deck).items()):
+        new: dict[tuple[int, int], int] = {}
+        for (k, s), w in ways.items():
+            for j in range(copies + 1):
+                key = (k + j, min(s + j * strength, target))
+                new[key] = new.get(key, 0) + w * comb(copies, j)
+        ways = new
+    return [ways.get((k, target), 0) for k in range(len(deck) + 1)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_largest_decks_count_exactly(seed: int) -> None:
+    """60 cards: C(60, 30) handfuls of 30 cards, near the top of a 64-bit whole number."""
+    rng = Random(seed)
+    deck = [rng.randint(0, 30) for _ in range(60)]
+    target = rng.randint(200, 300)
+    reaching = reach_by_dicts(deck, target)
+    for k in (1, 20, 30, 45, 60):
+        assert odds.p_reach_within(deck, target, k) == Fraction(reaching[k], comb(60, k))
 
 
 @pytest.mark.parametrize(

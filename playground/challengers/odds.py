@@ -18,8 +18,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
-from math import comb
+from math import comb, factorial
 
+import numpy as np
 import pandas as pd
 
 from playground.core.dist import Dist
@@ -48,20 +49,36 @@ def _deck(deck: Iterable[int]) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=256)
-def _handfuls(deck: tuple[tuple[int, int], ...], cap: int) -> tuple[dict[int, int], ...]:
-    """ways[k][s]: how many k-card handfuls add up to s (totals above cap counted at cap)."""
+def _reach_counts(deck: tuple[tuple[int, int], ...], cap: int) -> tuple[tuple[int, ...], ...]:
+    """reach[k][t]: how many k-card handfuls add up to t or more, for every t from 0 to cap.
+
+    First ways[k][s], the k-card handfuls adding up to s (totals above cap counted at cap), one
+    strength at a time: j more copies of a strength (C(copies, j) ways to pick them) move a
+    handful from k cards and total s to k + j cards and s + j * strength. The whole table moves at
+    once as an array of whole numbers; each entry counts distinct handfuls, so it stays below
+    C(60, 30) < 2**63 and no count is ever rounded. Then reach[k][t] adds ways[k][s] over s >= t.
+    """
     n = sum(c for _, c in deck)
-    ways: list[dict[int, int]] = [dict() for _ in range(n + 1)]
-    ways[0][0] = 1
+    ways = np.zeros((n + 1, cap + 1), dtype=np.int64)
+    ways[0, 0] = 1
     for strength, copies in deck:
-        new: list[dict[int, int]] = [dict() for _ in range(n + 1)]
-        for k, sums in enumerate(ways):
-            for s, w in sums.items():
-                for j in range(min(copies, n - k) + 1):
-                    t = min(s + j * strength, cap)
-                    new[k + j][t] = new[k + j].get(t, 0) + w * comb(copies, j)
-        ways = new
-    return tuple(ways)
+        before = ways.copy()
+        for j in range(1, copies + 1):
+            pick, step = comb(copies, j), min(j * strength, cap)
+            moved = before[: n + 1 - j] * pick
+            if step:  # totals that pass cap pile up at cap
+                ways[j:, step:cap] += moved[:, : cap - step]
+                ways[j:, cap] += moved[:, cap - step :].sum(axis=1)
+            else:
+                ways[j:] += moved
+    reach = np.cumsum(ways[:, ::-1], axis=1)[:, ::-1]
+    return tuple(tuple(row) for row in reach.tolist())
+
+
+def _needing(key: tuple[tuple[int, int], ...], target: int, cap: int) -> tuple[list[int], int]:
+    """For each k, the k-card handfuls reaching target (a table made for totals up to cap)."""
+    reach = _reach_counts(key, cap)
+    return [row[target] for row in reach], len(reach) - 1
 
 
 def p_reach_within(deck: Sequence[int], target: int, cards: int) -> Fraction:
@@ -70,8 +87,9 @@ def p_reach_within(deck: Sequence[int], target: int, cards: int) -> Fraction:
     n = sum(c for _, c in key)
     _whole(target, 0, MAX_TARGET, "the target")
     _whole(cards, 0, n, "the number of cards revealed")
-    ways = _handfuls(key, target)[cards]
-    return Fraction(ways.get(target, 0), comb(n, cards)) if target else Fraction(1)
+    if not target:
+        return Fraction(1)
+    return Fraction(_reach_counts(key, target)[cards][target], comb(n, cards))
 
 
 def p_reach_strength(deck: Sequence[int], target: int, max_cards: int | None = None) -> Fraction:
@@ -88,26 +106,46 @@ def p_reach_strength(deck: Sequence[int], target: int, max_cards: int | None = N
     return p_reach_within(deck, target, limit)
 
 
+def _needed_weights(reaching: list[int], n: int, target: int) -> dict[object, Fraction]:
+    """P(needs exactly k) = P(first k reach) - P(first k-1 reach), and P(not reached)."""
+    if target == 0:  # the first card always reaches a flag of strength 0
+        return {1: Fraction(1)}
+    reach = [Fraction(r, comb(n, k)) for k, r in enumerate(reaching)]
+    weights: dict[object, Fraction] = {k: reach[k] - reach[k - 1] for k in range(1, n + 1)}
+    weights[NOT_REACHED] = 1 - reach[n]
+    return weights
+
+
+def _mean_needed(reaching: list[int], n: int, target: int) -> Fraction | None:
+    """E[cards] = P(N > 0) + P(N > 1) + ... (each card still needed adds one), None if the deck
+    may not reach. P(N > k) = (C(n, k) - reaching[k]) / C(n, k), and 1 / C(n, k) = k!(n-k)!/n!,
+    so the whole sum is one fraction over n!."""
+    if target == 0:
+        return Fraction(1)
+    if not reaching[n]:
+        return None
+    over = sum((comb(n, k) - r) * factorial(k) * factorial(n - k) for k, r in enumerate(reaching[:n]))
+    return Fraction(over, factorial(n))
+
+
 def cards_needed(deck: Sequence[int], target: int) -> Dist:
     """How many cards an attack reveals to reach ``target``: 1, 2, ... or "not reached".
 
     P(needs exactly k) = P(first k reach) - P(first k-1 reach). Bounds as p_reach_strength.
     """
-    n = len(list(deck))
-    reach = [p_reach_within(deck, target, k) for k in range(n + 1)]
-    weights: dict[object, Fraction] = {k: reach[k] - reach[k - 1] for k in range(1, n + 1)}
-    weights[NOT_REACHED] = 1 - reach[n]
-    if target == 0:  # the first card always reaches a flag of strength 0
-        weights = {1: Fraction(1)}
-    return Dist(weights)
+    key = _deck(deck)
+    _whole(target, 0, MAX_TARGET, "the target")
+    return Dist(_needed_weights(*_needing(key, target, target), target))
 
 
 def expected_cards(deck: Sequence[int], target: int) -> Fraction | None:
-    """The mean number of cards an attack needs, when it surely reaches (else None)."""
-    dist = cards_needed(deck, target)
-    if dist[NOT_REACHED]:
-        return None
-    return dist.mean()
+    """The mean number of cards an attack needs, when it surely reaches (else None).
+
+    Bounds as p_reach_strength.
+    """
+    key = _deck(deck)
+    _whole(target, 0, MAX_TARGET, "the target")
+    return _mean_needed(*_needing(key, target, target), target)
 
 
 def p_more_names(names: Mapping[str, int], cards: int, seats: int = 6) -> Fraction:
@@ -142,9 +180,12 @@ def thinning_frame(deck: Sequence[int], remove: int, targets: Iterable[int]) -> 
     """Before and after removing one card of strength ``remove``: for each flag strength, the
     chance to reach it, the chance to run out first, and the mean cards needed (when sure).
 
-    The deck must hold that strength and at least 2 cards; targets each 0 to 300 (at most 40).
+    The deck must hold that strength and at least 2 cards (at most 60, strengths 0 to 30);
+    targets each 0 to 300 (1 to 40 of them). One table of handfuls per deck, made for the
+    strongest flag, answers every flag.
     """
     cards = list(deck)
+    key = _deck(cards)
     if remove not in cards:
         raise ValueError(f"the deck has no card of strength {remove!r} to remove")
     if len(cards) < 2:
@@ -152,23 +193,24 @@ def thinning_frame(deck: Sequence[int], remove: int, targets: Iterable[int]) -> 
     targets = list(targets)
     if not 1 <= len(targets) <= 40:
         raise ValueError("give 1 to 40 targets")
+    for t in targets:
+        _whole(t, 0, MAX_TARGET, "a target")
     after = list(cards)
     after.remove(remove)
-    rows = []
-    for t in targets:
-        before_d, after_d = cards_needed(cards, t), cards_needed(after, t)
-        rows.append(
-            {
-                "flag strength": t,
-                "P(reach) before": 1 - before_d[NOT_REACHED],
-                "P(reach) after": 1 - after_d[NOT_REACHED],
-                "P(reach in 1) before": before_d[1],
-                "P(reach in 1) after": after_d[1],
-                "mean cards before": expected_cards(cards, t),
-                "mean cards after": expected_cards(after, t),
-            }
-        )
-    return pd.DataFrame(rows).set_index("flag strength")
+    cap = max(targets)
+    columns: dict[str, list[object]] = {}
+    for when, k in (("before", key), ("after", _deck(after))):
+        reach, in_one, mean = [], [], []
+        for t in targets:
+            reaching, n = _needing(k, t, cap)
+            reach.append(Fraction(reaching[n]) if t else Fraction(1))  # all n cards: 0 or 1 way
+            in_one.append(Fraction(reaching[1], n) if t else Fraction(1))
+            mean.append(_mean_needed(reaching, n, t))
+        columns |= {f"P(reach) {when}": reach, f"P(reach in 1) {when}": in_one, f"mean cards {when}": mean}
+    whats, whens = ("P(reach)", "P(reach in 1)", "mean cards"), ("before", "after")
+    order = [f"{what} {when}" for what in whats for when in whens]
+    index = pd.Index(targets, name="flag strength")
+    return pd.DataFrame({c: columns[c] for c in order}, index=index, dtype=object)
 
 
 # -- a whole match between two decks of plain cards ------------------------------------------------
