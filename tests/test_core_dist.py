@@ -24,7 +24,16 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playground.core.dist import Dist, dice_sum, readable, sample_exact, standard_error, standardized_gaps
+from playground.core.dist import (
+    Dist,
+    dice_sum,
+    draw_counted,
+    readable,
+    sample_counts,
+    sample_exact,
+    standard_error,
+    standardized_gaps,
+)
 
 
 def enumerate_dice(sides: Iterable[int], f: Callable[..., Any] = lambda *xs: sum(xs)) -> Dist:
@@ -378,6 +387,35 @@ def test_sample_exact_refuses_probabilities_that_do_not_add_up() -> None:
     with pytest.raises(ValueError, match="add up to 1"):
         for _ in range(3):
             sample_exact(outcomes, rng)
+
+
+@given(
+    st.lists(st.integers(0, 9), min_size=1, max_size=7)
+    .filter(any)
+    .map(lambda counts: [("abcdefg"[i], n) for i, n in enumerate(counts)]),
+    st.integers(0, 2**32),
+)
+def test_the_trusted_draw_picks_what_the_checked_draw_picks(pairs: list[tuple[str, int]], seed: int) -> None:
+    """draw_counted (the engines' unchecked path) takes the same ticket to the same outcome, and
+    gives back that outcome's count, so an engine using it tells the same story."""
+    total = sum(n for _, n in pairs)
+    checked, trusted = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        value, n = draw_counted(pairs, total, trusted)
+        assert value == sample_counts(pairs, checked)
+        assert n == next(count for v, count in pairs if v == value) and n > 0
+    assert checked.getstate() == trusted.getstate()
+
+
+@pytest.mark.parametrize(
+    "pairs",
+    [[("a", 1), ("b", -1)], [("a", 1.0)], [["a", 1]], [("a", True)], [("a", 1, 2)], [("a", 0)]],
+    ids=["negative", "float", "list pair", "bool", "triple", "all zero"],
+)
+def test_sample_counts_still_refuses_bad_pairs(pairs: list[Any]) -> None:
+    """The one-pass check refuses what the engines never pass: a wrong count or a wrong pair."""
+    with pytest.raises(ValueError, match=r"pair|nothing to pick"):
+        sample_counts(pairs, random.Random(0))
 
 
 def test_sampling_converges_to_the_exact_probabilities() -> None:

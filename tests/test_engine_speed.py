@@ -14,7 +14,7 @@ import pytest
 from toy_game import HOLD, ROLL, PigGame
 
 from playground import arc, challengers, tiebreak, tsubasa
-from playground.core.engine import Action, Game, IllegalAction
+from playground.core.engine import Action, Game, IllegalAction, random_legal
 
 GAMES = [(tiebreak, 4), (tsubasa, 2), (challengers, 3), (arc, 4)]
 
@@ -42,6 +42,40 @@ def test_step_and_apply_by_hand_tell_the_same_story(module: object, players: int
     manual = by_hand(module.new_game(seed=3, players=players), 5)  # type: ignore[attr-defined]
     assert manual.actions() == stepped.actions()
     pd.testing.assert_frame_equal(manual.history(), stepped.history())
+
+
+@pytest.mark.parametrize(("module", "players"), GAMES, ids=[m.__name__.split(".")[-1] for m, _ in GAMES])
+def test_the_trusted_random_play_is_the_checked_public_one(module: object, players: int) -> None:
+    """play() draws chance with sample_chance_exact and picks random actions without checking
+    them; the public path (sample_chance, random_legal, apply checking both) tells the same story."""
+    trusted = module.new_game(seed=8, players=players).play()  # type: ignore[attr-defined]
+    checked = module.new_game(seed=8, players=players)  # type: ignore[attr-defined]
+    while not checked.is_over():
+        if checked.current_actor() == "chance":
+            checked.apply(checked.sample_chance())
+        else:
+            checked.apply(random_legal(checked))
+    assert checked.actions() == trusted.actions()
+    pd.testing.assert_frame_equal(checked.history(), trusted.history())
+
+
+def test_tiebreak_exact_draw_is_the_draw_and_its_listed_chance() -> None:
+    """At every chance step of a season, sample_chance_exact takes the same tickets as
+    sample_chance to the same outcome, with the probability chance_outcomes lists for it."""
+    game = tiebreak.new_game(seed=2, players=3)
+    kinds = set()
+    while not game.is_over():
+        if game.current_actor() == "chance":
+            kinds.add(game.phase())
+            state = game.rng.getstate()
+            outcome, p = game.sample_chance_exact()
+            after = game.rng.getstate()
+            game.rng.setstate(state)
+            assert game.sample_chance() == outcome
+            assert game.rng.getstate() == after
+            assert dict(game.chance_outcomes())[outcome] == p
+        game.step()
+    assert {"roll", "draw_card", "draw_token", "race_roll"} <= kinds
 
 
 def test_an_illegal_pick_inside_step_is_refused_and_changes_nothing() -> None:

@@ -28,6 +28,7 @@ from tiebreak_scenes import (
 
 from playground.core.engine import IllegalAction
 from playground.core.rules import RulesError
+from playground.core.zones import ZoneError
 from playground.tiebreak import Card, Rules, new_game
 from playground.tiebreak.actions import (
     Discard,
@@ -67,6 +68,29 @@ def test_every_game_ends_and_conserves_with_each_policy(policy) -> None:
             game.step(policy)
             assert_conserved(game)
         assert game.result().winners
+
+
+@pytest.mark.parametrize(
+    ("break_it", "what"),
+    [
+        (lambda g: g.state.bag.update(["travel"]), "tokens"),
+        (lambda g: g.state.players[1].tokens.update(["sponsor"]), "tokens"),
+        (lambda g: g.state.players[0].schedule.pop(), "tournament cards"),
+        (lambda g: g.state.players[1].discards.update([Card(250, "clay")]), "tournament cards"),
+        (lambda g: g.state.let_unseen.update(["let_1"]), "Let cards"),
+        (lambda g: g.state.let_piles[0].seen.append(next(iter(g.state.let_unseen))), "Let"),
+    ],
+    ids=["bag token made", "player token made", "card lost", "card made", "Let made", "Let moved"],
+)
+def test_check_conserved_catches_a_lost_or_made_token_or_card(break_it, what: str) -> None:
+    """The census holds through a season, and breaks as soon as one thing is made or lost."""
+    game = new_game(seed=6, players=3)
+    for _ in range(150):
+        game.step()
+        game.check_conserved()
+    break_it(game)
+    with pytest.raises(ZoneError, match=what):
+        game.check_conserved()
 
 
 #: Bounds that keep random-rules games short enough for the suite (every other field ranges freely):

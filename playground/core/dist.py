@@ -12,7 +12,7 @@ import math
 import numbers
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import accumulate, product
 from typing import Any
@@ -259,23 +259,38 @@ def sample_counts(outcomes: list[tuple[Any, int]], rng: Any) -> Any:
     """Pick an outcome in proportion to its whole-number count (a card in a deck, a token in a bag).
 
     outcomes: a non-empty list of (outcome, count) pairs, counts whole numbers from 0, at least one
-    above 0; rng: a random.Random (or anything with its randrange).
+    above 0; rng: a random.Random (or anything with its randrange). The checks are one pass over
+    the pairs (engines call this on every draw); :func:`draw_counted` is the engines' unchecked path.
     """
     if not isinstance(outcomes, list | tuple) or not outcomes:
         raise ValueError(f"outcomes must be a non-empty list of (outcome, count) pairs; got {outcomes!r:.60}")
-    bad = next((o for o in outcomes if not isinstance(o, tuple) or len(o) != 2 or not _count(o[1])), None)
-    if bad is not None:
-        raise ValueError(f"each outcome must be an (outcome, whole count from 0) pair; got {bad!r:.60}")
+    total = 0
+    for pair in outcomes:
+        plain = type(pair) is tuple and len(pair) == 2 and type(pair[1]) is int and pair[1] >= 0
+        if not plain and not (isinstance(pair, tuple) and len(pair) == 2 and _count(pair[1])):
+            raise ValueError(f"each outcome must be an (outcome, whole count from 0) pair; got {pair!r:.60}")
+        total += pair[1]
     if not callable(getattr(rng, "randrange", None)):
         raise TypeError(f"rng must be a random.Random (it draws with randrange); got {rng!r:.60}")
-    if not any(n for _, n in outcomes):
+    if not total:
         raise ValueError("the counts add up to 0: there is nothing to pick")
-    ticket = rng.randrange(sum(n for _, n in outcomes))
+    return draw_counted(outcomes, total, rng)[0]
+
+
+def draw_counted(outcomes: Sequence[tuple[Any, int]], total: int, rng: Any) -> tuple[Any, int]:
+    """The engines' trusted draw: (outcome, its count), picked in proportion to the counts.
+
+    The same ticket and the same pick as :func:`sample_counts` with the same rng, without its
+    checks: for an engine whose counts are its own bookkeeping (whole numbers adding up to
+    ``total``, at least 1), so a bulk simulation does not pay for checking them on every draw.
+    The count comes back too, so the draw's exact chance is count / total with no search.
+    """
+    ticket = rng.randrange(total)
     for value, n in outcomes:
         ticket -= n
         if ticket < 0:
-            return value
-    raise ValueError("the counts do not add up")
+            return value, n
+    raise ValueError("the counts do not add up to the total")
 
 
 def _chance(p: object) -> bool:

@@ -63,7 +63,7 @@ class _Step(NamedTuple):
     action: Action
     probability: Fraction | None
     events: tuple[Event, ...]
-    figures: Mapping[str, Any]
+    figures: Any  # what figures_record kept; figures_from turns it into the history's columns
 
 
 R = TypeVar("R")
@@ -146,6 +146,19 @@ class Game(ABC):
         """The key figures recorded in the history after each step (scores, positions)."""
         return {}
 
+    def figures_record(self) -> Any:
+        """What is kept of the figures after each step, to be read by :meth:`figures_from` later.
+
+        The default keeps ``figures()`` itself. A game whose figures cost a dict per step keeps
+        something cheaper (a tuple of what they are computed from) and builds the dict only when
+        the history is asked for: a simulation of thousands of games never asks.
+        """
+        return self.figures()
+
+    def figures_from(self, record: Any) -> Mapping[str, Any]:
+        """The figures a record from :meth:`figures_record` stands for (the default: itself)."""
+        return record
+
     def why_illegal(self, action: Action) -> str:
         """A sentence a 12-year-old can read, saying why this action is not allowed now."""
         choices = ", ".join(str(a) for a in self.legal_actions()[:8])
@@ -171,6 +184,20 @@ class Game(ABC):
     def sample_chance(self) -> Action:
         """Draw the outcome of the pending chance step with the game's generator."""
         return sample_exact(self.chance_outcomes(), self.rng)
+
+    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+        """Draw the pending chance outcome together with its exact probability.
+
+        This is the trusted path of ``step`` and ``play``: the outcome comes from the game's own
+        law, so it is not looked up again as a stranger's would be. Games override it to get both
+        from one draw; the default draws with :meth:`sample_chance` and asks
+        :meth:`chance_probability`, and still refuses an outcome its own law calls impossible.
+        """
+        outcome = self.sample_chance()
+        probability = self.chance_probability(outcome)
+        if probability is None:
+            raise IllegalAction(f"{outcome!r} cannot come up on this roll or draw.")
+        return outcome, probability
 
     # -- the shared contract -------------------------------------------------------------------
 
@@ -215,12 +242,22 @@ class Game(ABC):
                 raise IllegalAction(f"{action!r} cannot come up on this roll or draw.")
         elif action not in self._player_actions_now():
             raise IllegalAction(self.why_illegal(action))
-        phase = self.phase()
         for_player = self.chance_for() if actor == CHANCE else actor
+        return self._commit(self.phase(), actor, for_player, action, probability)
+
+    def _commit(
+        self,
+        phase: str,
+        actor: int | str,
+        for_player: int | None,
+        action: Action,
+        probability: Fraction | None,
+    ) -> list[Event]:
+        """Apply an action known to be legal and record the step (phase and for_player as before it)."""
         self._offered = None
         events = self._apply(action)
         self._steps.append(
-            _Step(phase, actor, for_player, action, probability, tuple(events), self.figures())
+            _Step(phase, actor, for_player, action, probability, tuple(events), self.figures_record())
         )
         return events
 
@@ -242,14 +279,35 @@ class Game(ABC):
         actor = self.current_actor()
         if actor is None:
             raise IllegalAction("The game is over: nobody can move any more.")
+        return self._step_as(actor, policy)
+
+    def _step_as(self, actor: int | str, policy: Policy | None) -> list[Event]:
+        """One step for the actor to move now, without asking who that is again.
+
+        Chance draws through the trusted :meth:`sample_chance_exact`. A player's actions are
+        listed once: random legal play (no policy, or ``random_legal``) picks from that very list
+        exactly as ``random_legal`` would, so its pick needs no check; any other policy's pick is
+        checked against the list it was chosen from, and refused with the state untouched.
+        """
+        phase = self.phase()
         if actor == CHANCE:
-            return self.apply(self.sample_chance())
+            action, probability = self.sample_chance_exact()
+            return self._commit(phase, actor, self.chance_for(), action, probability)
+        actions = self.player_actions()
+        if policy is None or policy is random_legal:
+            if not actions:
+                raise IllegalAction("The game is over: nobody can move any more.")
+            return self._commit(phase, actor, actor, self.rng.choice(actions), None)
         self._stepping = True  # a policy only reads the state: the action list can be kept
+        self._offered = (len(self._steps), actions)
         try:
-            return self.apply((policy or random_legal)(self))
+            action = policy(self)
+            if action not in actions:
+                raise IllegalAction(self.why_illegal(action))
         finally:
             self._stepping = False
             self._offered = None
+        return self._commit(phase, actor, actor, action, None)
 
     def play(
         self,
@@ -262,6 +320,7 @@ class Game(ABC):
         worth collecting, and its passes cost about a tenth of a bulk simulation's time) and
         restored afterwards; it stays off if the caller had switched it off.
         """
+        one = policies is None or callable(policies)  # one policy for everyone: no lookup per step
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -269,7 +328,7 @@ class Game(ABC):
                 actor = self.current_actor()
                 if actor is None:
                     return self
-                self.step(self.policy_for(policies))
+                self._step_as(actor, policies if one else self.policy_for(policies))  # type: ignore[arg-type]
         finally:
             if collecting:
                 gc.enable()
@@ -336,7 +395,7 @@ class Game(ABC):
                     "probability": s.probability,
                     "path_probability": paths[number + 1],
                     "outcome": "; ".join(e.text for e in s.events),
-                    **s.figures,
+                    **self.figures_from(s.figures),
                 }
             )
         columns = [

@@ -39,8 +39,9 @@ from weakref import WeakKeyDictionary
 
 import pandas as pd
 
-from playground.core.dist import sample_counts
+from playground.core.dist import draw_counted, sample_counts
 from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
+from playground.core.zones import ZoneError
 
 from .actions import (
     Discard,
@@ -77,6 +78,10 @@ class Task(NamedTuple):
 
 _CHANCE_KINDS = ("draw_card", "draw_token", "roll", "let_draw", "vacant_roll", "race_roll")
 _AUTO_KINDS = ("start_turn", "end_week", "refill", "next_turn", "penalty")
+_ADVANCE_KINDS = frozenset(("draw_token", "draw_card", "let_draw", "penalty_card", "penalty_tokens")) | set(
+    _AUTO_KINDS
+)
+"""The tasks _advance may run or skip by itself; any other task waits for its actor."""
 _PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran")
 
 
@@ -111,6 +116,9 @@ class TiebreakGame(Game):
             for a, b in product(range(1, sides + 1), repeat=2)
             for f, p in self._face_chance.items()
         ]
+        # for the trusted draw of sample_chance_exact: each roll made once, each face's chance
+        self._roll_of = {(r.first, r.second, r.face): (r, p) for r, p in self._rolls}
+        self._face_total = sum(n for _, n in self._face_counts)
         die = rules.tiebreak_die_sides
         self._die = [(d, Fraction(1, die)) for d in range(1, die + 1)]
         self.state = State(
@@ -221,6 +229,22 @@ class TiebreakGame(Game):
             return self.rng.randrange(self.rules.tiebreak_die_sides) + 1
         return self._outcome(sample_counts(sorted(counts.items()), self.rng))
 
+    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+        # sample_chance and chance_probability in one integer draw (the same tickets as
+        # sample_chance): this is every chance step of a simulation
+        rng = self.rng
+        if self.tasks[0].kind == "roll":
+            sides = self.rules.number_die_sides
+            first, second = rng.randrange(sides) + 1, rng.randrange(sides) + 1
+            face = draw_counted(self._face_counts, self._face_total, rng)[0]
+            return self._roll_of[first, second, face]
+        counts = self._drawn_from()
+        if counts is None:
+            return self._die[rng.randrange(self.rules.tiebreak_die_sides)]
+        total = counts.total()
+        key, n = draw_counted(sorted(counts.items()), total, rng)
+        return self._outcome(key), _share(n, total)
+
     def _let(self, let_id: str):
         return next(c for c in self.data.let_cards if c.id == let_id)
 
@@ -228,7 +252,7 @@ class TiebreakGame(Game):
 
     def player_actions(self) -> list[Action]:
         task = self.tasks[0]
-        return getattr(self, f"_options_{task.kind}")(task)
+        return _OPTIONS[task.kind](self, task)
 
     def _options_move(self, task: Task) -> list[Action]:
         return [Move(i, self.board.spaces[i].name) for i in self.move_options]
@@ -418,7 +442,7 @@ class TiebreakGame(Game):
 
     def _apply(self, action: Action) -> list[Event]:
         task = self.tasks.popleft()
-        events = getattr(self, f"_do_{task.kind}")(task, action)
+        events = _DO[task.kind](self, task, action)
         self._advance(events)
         return events
 
@@ -426,6 +450,8 @@ class TiebreakGame(Game):
         """Run the bookkeeping tasks and skip chance steps that cannot happen (an empty bag)."""
         while self.tasks:
             task = self.tasks[0]
+            if task.kind not in _ADVANCE_KINDS:  # a decision or a chance step that can happen
+                return
             if task.kind == "draw_token" and not self.state.bag:
                 self.tasks.popleft()
                 events.append(Event("The token bag is empty: no token drawn."))
@@ -443,7 +469,7 @@ class TiebreakGame(Game):
                     )
             elif task.kind in _AUTO_KINDS:
                 self.tasks.popleft()
-                events += getattr(self, f"_do_{task.kind}")(task, None)
+                events += _DO[task.kind](self, task, None)
             elif task.kind in ("penalty_card", "penalty_tokens") and not self.player_actions():
                 self.tasks.popleft()
             else:
@@ -479,14 +505,14 @@ class TiebreakGame(Game):
         self._take_from(me.deck, card)
         me.schedule.append(card)
         if task.count > 1:
-            self._then(task._replace(count=task.count - 1))
+            self.tasks.appendleft(Task(task.kind, task.actor, task.player, task.count - 1))
         return [Event(f"{me.name} draws a {card} tournament card.")]
 
     def _do_draw_token(self, task: Task, token: str) -> list[Event]:
         me = self.state.players[task.player]
         self._take_from(self.state.bag, token)
         if task.count > 1:
-            self._then(task._replace(count=task.count - 1))
+            self.tasks.appendleft(Task(task.kind, task.actor, task.player, task.count - 1))
         if me.injured_weeks and token != "health":
             self.state.bag[token] += 1
             return [Event(f"{me.name} draws a {token} token but, injured, keeps only Health: it goes back.")]
@@ -980,6 +1006,52 @@ class TiebreakGame(Game):
             leaders = [p for p in leaders if big[p] == most]
         return Result(tuple(leaders), dict(enumerate(ranks)), self.reason)
 
+    def check_conserved(self) -> None:
+        """Raise ZoneError if a token, a tournament card or a Let card was lost or duplicated.
+
+        Tokens: the bag, the players and a tournament's stakes hold the rules' whole bag.
+        Tournament cards: each player's deck, schedule, discards, titles, reservations and the card
+        in a tournament are their whole deck. Let cards: every card is unseen, seen at the bottom of
+        a pile or kept by a player, and each pile still has the cards dealt to it. (The soak and the
+        tests call this after every step.)
+        """
+        s = self.state
+        tokens = Counter(s.bag)
+        for p in s.players:
+            tokens.update(p.tokens)
+        if s.contest:
+            tokens.update(s.contest.risked + s.contest.paid_tokens + s.contest.opponent_risked)
+        if +tokens != +Counter(self.rules.bag()):
+            raise ZoneError(
+                f"step {self.step_count}: the tokens are {dict(+tokens)}, not the bag's {self.rules.bag()}"
+            )
+        deck = sum(self.data.deck.values())
+        for i, p in enumerate(s.players):
+            cards = sum(p.deck.values()) + len(p.schedule) + sum(p.discards.values())
+            cards += sum(h == i for h, _ in s.titles.values()) + sum(
+                h == i for h, _ in s.reservations.values()
+            )
+            if s.contest and (
+                s.contest.player == i or (s.contest.opponent == i and s.contest.kind == "training")
+            ):
+                cards += 1
+            if cards != deck:
+                raise ZoneError(f"step {self.step_count}: {p.name} has {cards} tournament cards, not {deck}")
+        lets = Counter(s.let_unseen)
+        for pile in s.let_piles:
+            lets.update(pile.seen)
+        lets.update(card.id for p in s.players for card, _ in p.lets)
+        if +lets != +Counter(self.data.let_copies):
+            raise ZoneError(
+                f"step {self.step_count}: the Let cards are {dict(+lets)}, not {self.data.let_copies}"
+            )
+        for k, (pile, dealt) in enumerate(zip(s.let_piles, self._deal_let_piles(), strict=True)):
+            held = sum(origin == k for p in s.players for _, origin in p.lets)
+            if pile.unseen + len(pile.seen) + held != dealt.unseen:
+                raise ZoneError(
+                    f"step {self.step_count}: Let pile {k + 1} lost or gained cards ({dealt.unseen} dealt)"
+                )
+
     def state_frame(self) -> pd.DataFrame:
         return self.state.players_frame()
 
@@ -987,15 +1059,33 @@ class TiebreakGame(Game):
         return self.state.board_frame()
 
     def figures(self) -> dict[str, Any]:
-        # State.rankings, inlined: this runs after every step of every simulated game
-        ranks = [0] * self.players
+        return self.figures_from(self.figures_record())
+
+    def figures_record(self) -> tuple[int, tuple[tuple[int, tuple[int, Card]], ...]]:
+        # the week and the titles, as they stand: kept after every step of every simulated
+        # game, so the rankings are summed only when the history is read
+        return self.state.week, tuple(self.state.titles.items())
+
+    def figures_from(self, record: tuple[int, tuple[tuple[int, tuple[int, Card]], ...]]) -> dict[str, Any]:
+        week, titles = record
+        ranks = [0] * self.players  # State.rankings, from the titles kept
         points = self._points
-        for space, (holder, _) in self.state.titles.items():
+        for space, (holder, _) in titles:
             ranks[holder] += points[space]
-        figures: dict[str, Any] = {"week": self.state.week}
+        figures: dict[str, Any] = {"week": week}
         figures.update(zip(self._ranking_keys, ranks, strict=True))
         return figures
 
+
+def _methods(prefix: str) -> dict[str, Any]:
+    """The engine's methods named prefix + a task kind, by kind."""
+    return {name.removeprefix(prefix): f for name, f in vars(TiebreakGame).items() if name.startswith(prefix)}
+
+
+_DO = _methods("_do_")
+"""What each kind of task does, found once here rather than by name on every step."""
+_OPTIONS = _methods("_options_")
+"""The legal actions of each kind of decision, found once here rather than by name on every step."""
 
 _BOARD_CACHES: WeakKeyDictionary[Board, tuple[dict[Any, tuple[int, ...]], dict[Any, list[Travel]]]] = (
     WeakKeyDictionary()
@@ -1012,6 +1102,12 @@ def _risk_combinations(caps: tuple[int, ...]) -> list[tuple[str, ...]]:
         tuple(t for t, n in zip(TOKEN_TYPES, counts, strict=True) for _ in range(n))
         for counts in product(*(range(cap + 1) for cap in caps))
     ]
+
+
+@lru_cache(maxsize=4096)
+def _share(n: int, total: int) -> Fraction:
+    """n / total, made once: draws from decks and the bag ask for the same few again and again."""
+    return Fraction(n, total)
 
 
 def _is_face(value: object, sides: int) -> bool:
