@@ -504,6 +504,22 @@ def test_landing_matches_numpy_power_iteration(board, rules):
     assert np.max(np.abs(np.array([float(freq[i]) for i in range(len(board))]) - numeric)) < 1e-12
 
 
+@pytest.mark.parametrize(("board", "rules"), LANDING_CASES)
+def test_move_distribution_counts_every_roll(board, rules):
+    """The whole-number move weights (one walk per road) against every pair of dice and every
+    direction face, each split evenly over Board.move_ends (the engine's own moves) in Fractions."""
+    sides = rules.number_die_sides
+    faces = {f: n for f, n in rules.direction_faces().items() if n}
+    for position in range(len(board)):
+        by_hand: dict[int, Fraction] = defaultdict(Fraction)
+        for a, b in product(range(1, sides + 1), repeat=2):
+            for face, n in faces.items():
+                ends = board.move_ends(position, a + b, *rules.move_of(face))
+                for end in ends:
+                    by_hand[end] += Fraction(n, sides * sides * sum(faces.values()) * len(ends))
+        assert dict(odds.move_distribution(board, rules, position)) == dict(by_hand)
+
+
 def test_landing_frame():
     frame = odds.landing_frame(SHIPPED)
     assert list(frame.columns) == ["position", "id", "name", "kind", "exact", "decimal"]

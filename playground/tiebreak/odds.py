@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 import pandas as pd
 import sympy
 
-from playground.core.dist import Dist, dice_sum
+from playground.core.dist import Dist
 
 from .board import Board, Space
 from .rules import TOKEN_TYPES, Rules
@@ -87,24 +87,38 @@ def solve_exact(matrix: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -
     elimination), which is several times faster than Fraction arithmetic and just as exact.
     Raises ValueError if the system has no single solution.
     """
-    n = len(rhs)
     rows = []
     for row, r in zip(matrix, rhs, strict=True):
         values = [Fraction(v) for v in (*row, r)]
         scale = math.lcm(*(v.denominator for v in values))
         rows.append(_reduced([v.numerator * (scale // v.denominator) for v in values]))
+    return _solve_whole(rows)
+
+
+def _solve_whole(rows: list[list[int]]) -> list[Fraction]:
+    """Solve the system whose rows are whole numbers [a_1 .. a_n | b], by fraction-free elimination.
+
+    Forward elimination keeps every row in whole numbers (each new row reduced by its gcd, and
+    only the columns not yet cleared are worked on), then back substitution from the last unknown
+    up gives the exact Fractions: half the work of clearing above and below every pivot.
+    """
+    n = len(rows)
     for col in range(n):
         pivot = next((r for r in range(col, n) if rows[r][col] != 0), None)
         if pivot is None:
             raise ValueError("the linear system has no single solution")
         rows[col], rows[pivot] = rows[pivot], rows[col]
-        lead = rows[col]
-        p = lead[col]
-        for r in range(n):
+        p, lead = rows[col][col], rows[col][col:]
+        for r in range(col + 1, n):
             f = rows[r][col]
-            if r != col and f != 0:
-                rows[r] = _reduced([p * a - f * b for a, b in zip(rows[r], lead, strict=True)])
-    return [Fraction(rows[i][n], rows[i][i]) for i in range(n)]
+            if f:
+                rows[r][col:] = _reduced([p * a - f * b for a, b in zip(rows[r][col:], lead, strict=True)])
+    x = [Fraction(0)] * n
+    for i in reversed(range(n)):
+        row = rows[i]
+        known = sum((row[j] * x[j] for j in range(i + 1, n) if row[j]), Fraction(0))
+        x[i] = (row[n] - known) / row[i]
+    return x
 
 
 def _reduced(row: list[int]) -> list[int]:
@@ -391,14 +405,28 @@ def race_chain(
         return symbols[lead] if lead in symbols else sympy.Integer(1)
 
     equations = []
-    for lead in leads:
-        rhs = sympy.Integer(0)
+    where = {lead: i for i, lead in enumerate(leads)}
+    matrix = [[Fraction(int(i == j)) for j in range(len(leads))] for i in range(len(leads))]
+    rhs = [Fraction(0)] * len(leads)
+    for i, lead in enumerate(leads):
+        terms = []
         for chance, nxt in race.roll(("tail", lead)):
             p = sympy.Rational(chance.numerator, chance.denominator)
-            rhs += p if nxt is None else p * (1 - w(nxt[1]))
-        equations.append(sympy.Eq(symbols[lead], rhs))
-    solved = sympy.solve(equations, list(symbols.values()), dict=True) if equations else [{}]
-    solution = {s: sympy.Rational(v) for s, v in solved[0].items()}
+            terms.append(p if nxt is None else p * (1 - w(nxt[1])))
+            # the same equation in numbers: w_lead + p * w_next = p, or p when the roll wins
+            if nxt is None or nxt[1] in where:
+                rhs[i] += chance
+            if nxt is not None and nxt[1] in where:
+                matrix[i][where[nxt[1]]] += chance
+        equations.append(sympy.Eq(symbols[lead], sympy.Add(*terms)))
+    # solved exactly by our own elimination (what sympy.solve finds, many times faster)
+    values = solve_exact(matrix, rhs) if leads else []
+    solution = {
+        symbols[lead]: sympy.Rational(v.numerator, v.denominator)
+        for lead, v in sorted(
+            zip(leads, values, strict=True), key=lambda lv: sympy.default_sort_key(symbols[lv[0]])
+        )
+    }  # in the order sympy.solve lists them
     exact = p_challenger_wins(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
     start = _start(race, challenger_start, champion_start, first)
     open_positions = sum(1 for s in race.reachable(start) if s[0] == "open")
@@ -427,20 +455,24 @@ def _race_length_exact(
     if settle_at_start and won_at_start(challenger_start, champion_start, target, margin) is not None:
         return (Fraction(1),) + (Fraction(0),) * max_rolls, Fraction(0)
     race = _Race(target, margin, sides)
-    mass: dict[RaceState, Fraction] = {_start(race, challenger_start, champion_start, first): 1}
+    # after n rolls every path has chance (faces) / sides**n: count faces in whole numbers
+    faces: dict[RaceState, list[tuple[int, RaceState | None]]] = {}
+    mass: dict[RaceState, int] = {_start(race, challenger_start, champion_start, first): 1}
     ended = [Fraction(0)]
-    for _ in range(max_rolls):
-        over = Fraction(0)
-        after: dict[RaceState, Fraction] = defaultdict(Fraction)
+    for n in range(1, max_rolls + 1):
+        over = 0
+        after: dict[RaceState, int] = defaultdict(int)
         for state, m in mass.items():
-            for chance, nxt in race.roll(state):
+            if state not in faces:
+                faces[state] = [(c.numerator * (sides // c.denominator), nxt) for c, nxt in race.roll(state)]
+            for k, nxt in faces[state]:
                 if nxt is None:
-                    over += m * chance
+                    over += m * k
                 else:
-                    after[nxt] += m * chance
-        ended.append(over)
+                    after[nxt] += m * k
+        ended.append(Fraction(over, sides**n))
         mass = after
-    return tuple(ended), sum(mass.values(), Fraction(0))
+    return tuple(ended), Fraction(sum(mass.values()), sides**max_rolls)
 
 
 def race_length(
@@ -663,77 +695,151 @@ def move_distribution(board: Board, rules: Rules, position: int) -> Dist:
     the board, from 0 to len(board.spaces) - 1.
     """
     _check_int("position", position, 0, len(board.spaces) - 1)
-    sums = dice_sum(2, rules.number_die_sides)
+    return Dist(_move_weights(board, rules, position)[0])
+
+
+def _walk(board: Board, position: int, most: int, direction: str, fork: str) -> list[set[int]]:
+    """ends[s], s = 0..most: every space a move of s steps can end on, all from one walk
+    (Board.destinations for each s, without walking the first steps again for the next)."""
+    ends = [{position}]
+    for _ in range(most):
+        ends.append({j for i in ends[-1] for j in board.options(i, direction, fork)})
+    return ends
+
+
+def _move_weights(board: Board, rules: Rules, position: int) -> tuple[dict[int, int], int]:
+    """move_distribution as whole numbers: (end -> weight, the weights' total).
+
+    A sum of s has ways[s] of the sides² pairs of number dice, a face has n of the die's faces,
+    and a move with k possible ends gives each of them 1/k: so every chance is a whole number
+    over sides² · faces · m, with m the least common multiple of the k's. Whole numbers keep the
+    landing chain's equations free of Fractions until the answer.
+    """
+    sides = rules.number_die_sides
+    ways = [0] * (2 * sides + 1)
+    for a in range(1, sides + 1):
+        for b in range(1, sides + 1):
+            ways[a + b] += 1
     faces = {face: n for face, n in rules.direction_faces().items() if n > 0}
-    all_faces = sum(faces.values())
-    out: dict[int, Fraction] = defaultdict(Fraction)
-    for steps, p_steps in sums.items():
-        for face, n in faces.items():
-            ends = board.move_ends(position, steps, *rules.move_of(face))
-            share = p_steps * Fraction(n, all_faces) / len(ends)
-            for end in ends:
-                out[end] += share
-    return Dist(out)
+    walks: dict[tuple[str, str], list[set[int]]] = {}
+    moves = []
+    for face, n in faces.items():
+        direction, fork = rules.move_of(face)
+        for way in ("clockwise", "counter") if direction == "choice" else (direction,):
+            if (way, fork) not in walks:
+                walks[way, fork] = _walk(board, position, 2 * sides, way, fork)
+        for steps in range(2, 2 * sides + 1):
+            if direction == "choice":
+                ends = walks["clockwise", fork][steps] | walks["counter", fork][steps]
+            else:
+                ends = walks[direction, fork][steps]
+            moves.append((ways[steps] * n, ends))
+    m = math.lcm(*(len(ends) for _, ends in moves))
+    weights: dict[int, int] = defaultdict(int)
+    for weight, ends in moves:
+        share = weight * (m // len(ends))
+        for end in ends:
+            weights[end] += share
+    return weights, sides * sides * sum(faces.values()) * m
 
 
 LandingState = tuple[int, int]  # (position, injury weeks still to sit out)
 
 
-def _landing_chain(board: Board, rules: Rules) -> dict[LandingState, list[tuple[LandingState, Fraction]]]:
-    """The turn-by-turn chain on (position, weeks left), over the states reachable from Start."""
-    moves: dict[int, Dist] = {}
+def _landing_chain(
+    board: Board, rules: Rules
+) -> dict[LandingState, tuple[list[tuple[LandingState, int]], int]]:
+    """The turn-by-turn chain on (position, weeks left), over the states reachable from Start:
+    each state's next states with whole-number weights, and the weights' total."""
+    moves: dict[int, tuple[dict[int, int], int]] = {}
 
-    def after(state: LandingState) -> list[tuple[LandingState, Fraction]]:
+    def after(state: LandingState) -> tuple[list[tuple[LandingState, int]], int]:
         position, weeks = state
         if weeks > 0:
-            return [((position, weeks - 1), Fraction(1))]
+            return [((position, weeks - 1), 1)], 1
         if position not in moves:
-            moves[position] = move_distribution(board, rules, position)
+            moves[position] = _move_weights(board, rules, position)
+        weights, total = moves[position]
         return [
-            ((end, rules.injury_weeks if end == board.injury else 0), p) for end, p in moves[position].items()
-        ]
+            ((end, rules.injury_weeks if end == board.injury else 0), w) for end, w in weights.items()
+        ], total
 
     start = (board.start, 0)
     chain = {start: after(start)}
     queue = deque([start])
     while queue:
-        for nxt, _ in chain[queue.popleft()]:
+        for nxt, _ in chain[queue.popleft()][0]:
             if nxt not in chain:
                 chain[nxt] = after(nxt)
                 queue.append(nxt)
     return chain
 
 
-def _closed_classes(chain: dict[Hashable, list[tuple[Hashable, Fraction]]]) -> list[list[Hashable]]:
-    """The closed communicating classes: sets the chain, once inside, never leaves."""
-    reach: dict[Hashable, set[Hashable]] = {}
-    for state in chain:
-        seen = {state}
-        stack = [state]
+def _closed_classes(links: dict[Hashable, list[Hashable]]) -> list[list[Hashable]]:
+    """The closed communicating classes: sets the chain, once inside, never leaves.
+
+    The strongly connected parts of the graph (Kosaraju: states in order of finishing a
+    depth-first walk, then walks backwards along the links in the reverse order), of which the
+    closed ones are those with no link out. Linear in the links, where comparing every state's
+    reach with every other's was quadratic.
+    """
+    order: list[Hashable] = []
+    seen: set[Hashable] = set()
+    for root in links:
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [(root, iter(links[root]))]
         while stack:
-            for nxt, _ in chain[stack.pop()]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-        reach[state] = seen
-    classes: dict[frozenset, list[Hashable]] = {}
-    for state, seen in reach.items():
-        if all(state in reach[other] for other in seen):  # recurrent: it can always come back
-            classes.setdefault(frozenset(seen), []).append(state)
-    return list(classes.values())
+            state, rest = stack[-1]
+            nxt = next((s for s in rest if s not in seen), None)
+            if nxt is None:
+                order.append(state)
+                stack.pop()
+            else:
+                seen.add(nxt)
+                stack.append((nxt, iter(links[nxt])))
+    back: dict[Hashable, list[Hashable]] = {state: [] for state in links}
+    for state, nexts in links.items():
+        for nxt in nexts:
+            back[nxt].append(state)
+    part: dict[Hashable, int] = {}
+    parts: list[list[Hashable]] = []
+    for root in reversed(order):
+        if root in part:
+            continue
+        part[root] = len(parts)
+        members, stack = [root], [root]
+        while stack:
+            for prev in back[stack.pop()]:
+                if prev not in part:
+                    part[prev] = len(parts)
+                    members.append(prev)
+                    stack.append(prev)
+        parts.append(members)
+    return [c for k, c in enumerate(parts) if all(part[n] == k for s in c for n in links[s])]
 
 
-def _stationary(chain: dict[Hashable, list[tuple[Hashable, Fraction]]], states: list) -> list[Fraction]:
-    """pi = pi P with sum(pi) = 1, on one closed class, exactly."""
+def _stationary(
+    chain: dict[LandingState, tuple[list[tuple[LandingState, int]], int]], states: list
+) -> list[Fraction]:
+    """pi = pi P with sum(pi) = 1, on one closed class, exactly, in whole numbers.
+
+    With P(i, j) = w(i, j) / total_i, write pi_i = total_i · x_i: the balance of j becomes
+    sum_i w(i, j) x_i - total_j x_j = 0, whole numbers throughout; one balance is redundant and
+    gives way to sum_i total_i x_i = 1.
+    """
     where = {s: i for i, s in enumerate(states)}
     n = len(states)
-    matrix = [[Fraction(0)] * n for _ in range(n)]  # row j: sum_i pi_i P(i, j) - pi_j = 0
+    rows = [[0] * (n + 1) for _ in range(n)]  # row j: the balance of state j
     for i, s in enumerate(states):
-        matrix[i][i] -= 1
-        for nxt, p in chain[s]:
-            matrix[where[nxt]][i] += p
-    matrix[-1] = [Fraction(1)] * n  # one balance equation is redundant: use sum(pi) = 1 instead
-    return solve_exact(matrix, [Fraction(0)] * (n - 1) + [Fraction(1)])
+        nexts, total = chain[s]
+        rows[i][i] -= total
+        for nxt, w in nexts:
+            rows[where[nxt]][i] += w
+    rows[-1] = [chain[s][1] for s in states] + [1]
+    x = _solve_whole(rows)
+    return [chain[s][1] * v for s, v in zip(states, x, strict=True)]
 
 
 @lru_cache(maxsize=64)
@@ -741,7 +847,7 @@ def _landing_solved(spaces: tuple[Space, ...], rules: Rules) -> tuple[Fraction, 
     """Solve the landing chain (cached by the board's spaces and the rules, for widgets)."""
     board = Board(spaces)
     chain = _landing_chain(board, rules)
-    classes = _closed_classes(chain)
+    classes = _closed_classes({s: [n for n, _ in nexts] for s, (nexts, _) in chain.items()})
     if len(classes) > 1:
         names = [", ".join(sorted({board.spaces[pos].id for pos, _ in c})) for c in classes]
         raise ValueError(
