@@ -72,6 +72,40 @@ def test_rerolls_match_enumeration(diff: int, who: str) -> None:
     assert odds.p_attacker_wins(diff, 0, reroll=who) == brute_reroll(diff, 0, who)
 
 
+def by_fractions(
+    attack: int, defense: int, assured: bool, reroll: str | None, ties: bool, sides: int
+) -> Fraction:
+    """The duel summed cell by cell in Fractions, any die: a second derivation for other sides."""
+    faces = range(1, sides + 1)
+
+    def win(a: int, d: int) -> bool:
+        if assured and (a, d) in ((sides, 1), (1, sides)):
+            return a == sides
+        return attack + a > defense + d or (ties and attack + a == defense + d)
+
+    total = Fraction(0)
+    for a, d in product(faces, faces):
+        losing = (reroll == "attacker" and not win(a, d)) or (reroll == "defender" and win(a, d))
+        if not losing:
+            total += Fraction(int(win(a, d)), sides * sides)
+            continue
+        again_a = Fraction(sum(win(x, d) for x in faces), sides)
+        again_d = Fraction(sum(win(a, y) for y in faces), sides)
+        total += (max if reroll == "attacker" else min)(again_a, again_d) / (sides * sides)
+    return total
+
+
+@pytest.mark.parametrize("sides", [2, 3, 6, 8, 12])
+def test_every_die_and_rule_matches_the_cell_by_cell_sum(sides: int) -> None:
+    rng = random.Random(sides)
+    for _ in range(25):
+        attack, defense = rng.randint(-14, 14), rng.randint(-14, 14)
+        for assured, ties, reroll in product((False, True), (False, True), odds.REROLLERS):
+            assert odds.p_attacker_wins(attack, defense, assured, reroll, ties, sides) == by_fractions(
+                attack, defense, assured, reroll, ties, sides
+            )
+
+
 def test_a_reroll_helps_its_holder() -> None:
     for diff in range(-5, 6):
         plain = odds.p_attacker_wins(diff, 0)
@@ -154,6 +188,24 @@ def test_special_shot_equilibrium_against_linear_programming(stops) -> None:
         assert sum(y[j] * (1 - stops[i][j]) for j in range(n)) <= value
     for j in range(n):
         assert sum(x[i] * (1 - stops[i][j]) for i in range(m)) >= value
+
+
+def test_the_exact_linear_solver_agrees_with_sympy_and_spots_singular_systems() -> None:
+    """special_shot_equilibrium solves its indifference equations with Fractions: checked here
+    against sympy's own solve on random small systems, many of them singular (no single answer)."""
+    rng = random.Random(13)
+    singular = 0
+    for _ in range(150):
+        size = rng.randint(1, 4)
+        rows = [[rng.choice((-1, 0, 0, 1, 1)) for _ in range(size + 1)] for _ in range(size)]
+        matrix = sympy.Matrix([row[:size] for row in rows])
+        found = odds._solve_linear(rows)
+        if matrix.det() == 0:
+            singular += 1
+            assert found is None
+        else:
+            assert found == list(matrix.LUsolve(sympy.Matrix([row[size] for row in rows])))
+    assert 20 < singular < 130
 
 
 def test_the_rulebook_matrix_by_hand() -> None:

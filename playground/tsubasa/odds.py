@@ -13,7 +13,6 @@ from functools import lru_cache
 from itertools import combinations
 
 import pandas as pd
-import sympy
 
 from playground.core.dist import Dist
 
@@ -74,24 +73,28 @@ def p_attacker_wins(
     if reroll not in REROLLERS:
         raise ValueError(f"reroll must be None, 'attacker' or 'defender'; got {reroll!r}")
     faces = range(1, sides + 1)
-
-    def win(a: int, d: int) -> bool:
-        return attacker_wins(a, d, attack, defense, assured_success, ties_to_attacker, sides)
-
-    def after_reroll(a: int, d: int) -> Fraction:
-        own = Fraction(sum(win(x, d) for x in faces), sides)
-        other = Fraction(sum(win(a, y) for y in faces), sides)
-        return max(own, other) if reroll == "attacker" else min(own, other)
-
-    total = Fraction(0)
-    for a in faces:
-        for d in faces:
-            won = win(a, d)
-            if (reroll == "attacker" and not won) or (reroll == "defender" and won):
-                total += after_reroll(a, d)
+    # won[a-1][d-1]: the attack wins with dice a and d (the rule the engine uses, cell by cell)
+    won = [
+        [attacker_wins(a, d, attack, defense, assured_success, ties_to_attacker, sides) for d in faces]
+        for a in faces
+    ]
+    if reroll is None:
+        return Fraction(sum(map(sum, won)), sides * sides)
+    # Counted over sides**3 equally likely (die, die, new die): a reroll of the attacker's die
+    # with the defender's at d wins in by_attack_die[d] of its sides faces, of the defender's in
+    # by_defense_die[a]; the holder, when losing, takes the better of the two for itself.
+    by_defense_die = [sum(row) for row in won]
+    by_attack_die = [sum(column) for column in zip(*won, strict=True)]
+    pick = max if reroll == "attacker" else min
+    rerolled = reroll == "defender"  # the holder rerolls where it loses: won is this value there
+    total = 0
+    for a in range(sides):
+        for d in range(sides):
+            if won[a][d] == rerolled:
+                total += pick(by_attack_die[d], by_defense_die[a])
             else:
-                total += won
-    return total / (sides * sides)
+                total += sides * won[a][d]
+    return Fraction(total, sides**3)
 
 
 def save_outcomes(catch_top: int = 1, corner_top: int = 3, sides: int = 6) -> Dist:
@@ -179,7 +182,8 @@ def special_shot_equilibrium(stops: list[list[int]]) -> tuple[list[Fraction], li
     stops[i][j] is 1 when Special Defense j stops Special Shot i (0 otherwise); a shot not stopped
     is a goal. Returns (attacker's mix over shots, defender's mix over defenses, the attacker's goal
     chance when both play the equilibrium). The game is zero-sum, so its value is unique; the
-    mixes returned are one equilibrium (found by support enumeration, solved with sympy).
+    mixes returned are one equilibrium (found by support enumeration: the indifference equations
+    of each pair of supports, smallest first, solved exactly in Fractions).
     Bounds: 1 to 6 shots and defenses, entries 0 or 1.
     """
     if not isinstance(stops, list | tuple) or not 1 <= len(stops) <= 6:
@@ -196,8 +200,9 @@ def special_shot_equilibrium(stops: list[list[int]]) -> tuple[list[Fraction], li
 
 @lru_cache(maxsize=256)
 def _solve(stops: tuple[tuple[int, ...], ...]) -> tuple[list[Fraction], list[Fraction], Fraction]:
-    goal = sympy.Matrix([[1 - v for v in row] for row in stops])
-    m, n = goal.shape
+    """Support enumeration: the smallest equal-size supports first, in a fixed order."""
+    goal = [[1 - v for v in row] for row in stops]
+    m, n = len(goal), len(goal[0])
     for size in range(1, min(m, n) + 1):
         for rows in combinations(range(m), size):
             for cols in combinations(range(n), size):
@@ -208,34 +213,64 @@ def _solve(stops: tuple[tuple[int, ...], ...]) -> tuple[list[Fraction], list[Fra
 
 
 def _try_support(
-    goal: sympy.Matrix, rows: tuple[int, ...], cols: tuple[int, ...]
+    goal: list[list[int]], rows: tuple[int, ...], cols: tuple[int, ...]
 ) -> tuple[list[Fraction], list[Fraction], Fraction] | None:
-    """Equal-size supports: solve the indifference equations, then check no pure reply does better."""
-    m, n = goal.shape
+    """Equal-size supports: solve the indifference equations, then check no pure reply does better.
+
+    The attacker's chances x on rows make every defense of cols concede the same v, and add up to
+    1; the defender's y on cols likewise. Each is k + 1 linear equations in k + 1 unknowns, solved
+    exactly; a support whose equations have no single solution is skipped.
+    """
+    m, n = len(goal), len(goal[0])
     k = len(rows)
-    v = sympy.Symbol("v")
-    x = sympy.symbols(f"x0:{k}")
-    y = sympy.symbols(f"y0:{k}")
-    sub = goal.extract(list(rows), list(cols))
-    eq_x = [sum(x[i] * sub[i, j] for i in range(k)) - v for j in range(k)] + [sum(x) - 1]
-    eq_y = [sum(y[j] * sub[i, j] for j in range(k)) - v for i in range(k)] + [sum(y) - 1]
-    sx = sympy.solve(eq_x, [*x, v], dict=True)
-    sy = sympy.solve(eq_y, [*y, v], dict=True)
-    if not sx or not sy or len(sx[0]) != k + 1 or len(sy[0]) != k + 1 or sx[0][v] != sy[0][v]:
+    if k == 1 and not _saddle(goal, rows[0], cols[0]):
+        return None  # pure strategies hold only at a saddle point: skip the equations
+    # unknowns (x_1..x_k, v): sum_i x_i goal[r_i][c_j] - v = 0 for each column, sum_i x_i = 1
+    sx = _solve_linear([[goal[r][c] for r in rows] + [-1, 0] for c in cols] + [[1] * k + [0, 1]])
+    if sx is None or any(p < 0 for p in sx[:k]):
         return None
-    value = sx[0][v]
+    sy = _solve_linear([[goal[r][c] for c in cols] + [-1, 0] for r in rows] + [[1] * k + [0, 1]])
+    if sy is None or any(p < 0 for p in sy[:k]) or sx[k] != sy[k]:
+        return None
+    value = sx[k]
     px = [Fraction(0)] * m
     py = [Fraction(0)] * n
     for i, r in enumerate(rows):
-        px[r] = Fraction(int(sx[0][x[i]].p), int(sx[0][x[i]].q))
+        px[r] = sx[i]
     for j, c in enumerate(cols):
-        py[c] = Fraction(int(sy[0][y[j]].p), int(sy[0][y[j]].q))
-    if any(p < 0 for p in px + py):
-        return None
-    val = Fraction(int(value.p), int(value.q))
+        py[c] = sy[j]
     # no shot scores more against py, no defense concedes less against px
-    if any(sum(py[j] * int(goal[i, j]) for j in range(n)) > val for i in range(m)):
+    if any(sum(py[j] for j in range(n) if goal[i][j]) > value for i in range(m)):
         return None
-    if any(sum(px[i] * int(goal[i, j]) for i in range(m)) < val for j in range(n)):
+    if any(sum(px[i] for i in range(m) if goal[i][j]) < value for j in range(n)):
         return None
-    return px, py, val
+    return px, py, value
+
+
+def _saddle(goal: list[list[int]], row: int, col: int) -> bool:
+    """Is the cell the smallest of its row and the largest of its column (a pure equilibrium)?"""
+    value = goal[row][col]
+    return all(goal[i][col] <= value for i in range(len(goal))) and min(goal[row]) >= value
+
+
+def _solve_linear(augmented: list[list[int]]) -> list[Fraction] | None:
+    """The one solution of a square system given as rows [coefficients..., right-hand side], or
+    None when it has none or many (a singular matrix).
+
+    Gauss-Jordan elimination in whole numbers (a row minus a multiple of another becomes
+    lead * row - factor * other, which keeps the rank), so only the answers are Fractions.
+    """
+    rows = [list(row) for row in augmented]
+    size = len(rows)
+    for col in range(size):
+        pivot = next((r for r in range(col, size) if rows[r][col]), None)
+        if pivot is None:
+            return None
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        chosen = rows[col]
+        lead = chosen[col]
+        for r in range(size):
+            factor = rows[r][col]
+            if r != col and factor:
+                rows[r] = [lead * a - factor * b for a, b in zip(rows[r], chosen, strict=True)]
+    return [Fraction(row[size], row[i]) for i, row in enumerate(rows)]
