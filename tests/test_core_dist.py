@@ -596,14 +596,28 @@ def test_standardized_gaps_refuse_bad_input(dist: Dist, counts: dict, problem: s
 
 @settings(max_examples=60, deadline=None)
 @given(
-    a=st.dictionaries(st.integers(-20, 20), st.integers(1, 9), min_size=1, max_size=8),
-    b=st.dictionaries(st.integers(-20, 20), st.integers(1, 9), min_size=1, max_size=8),
+    a=st.dictionaries(st.integers(-40, 40), st.integers(1, 9), min_size=1, max_size=8),
+    b=st.dictionaries(st.integers(-40, 40), st.integers(1, 9), min_size=1, max_size=8),
 )
 def test_whole_number_sums_equal_the_outcome_by_outcome_sum(a, b) -> None:
-    """The fast convolution of int outcomes gives exactly the Fractions of the double loop."""
+    """The fast convolution of int outcomes (a plain loop for short supports, one big-integer
+    product for long ones) gives exactly the Fractions, in the order, of the double loop; so do
+    the difference and the negation built on it."""
     x, y = Dist(a), Dist(b)
-    assert x + y == x.combine(y, lambda p, q: p + q)
+    for fast, slow in [
+        (x + y, x.combine(y, lambda p, q: p + q)),
+        (x - y, x.combine(y, lambda p, q: p - q)),
+        (-x, x.map(lambda p: -p)),
+        (x - 3, x.combine(3, lambda p, q: p - q)),
+    ]:
+        assert fast == slow and repr(fast) == repr(slow)
     assert x + 3 == x.combine(3, lambda p, q: p + q) == 3 + x
+
+
+@pytest.mark.parametrize("sides", [1, 2, 6, 20])
+def test_a_die_is_the_uniform_distribution_of_its_faces(sides: int) -> None:
+    die = Dist.die(sides)
+    assert die == Dist.uniform(range(1, sides + 1)) and repr(die) == repr(Dist.uniform(range(1, sides + 1)))
 
 
 def test_long_dice_sums_are_exact() -> None:

@@ -57,7 +57,10 @@ class Dist(Mapping[Any, Fraction]):
         """A fair die numbered 1..sides."""
         if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
             raise ValueError(f"a die needs a whole number of sides, at least 1; got {sides!r}")
-        return cls.uniform(range(1, sides + 1))
+        if cls is not Dist:
+            return cls.uniform(range(1, sides + 1))
+        face = Fraction(1, sides)  # what uniform gives, made once
+        return _exact(dict.fromkeys(range(1, sides + 1), face))
 
     @classmethod
     def constant(cls, value: Hashable) -> Dist:
@@ -113,12 +116,16 @@ class Dist(Mapping[Any, Fraction]):
     __radd__ = __add__
 
     def __sub__(self, other: Dist | int) -> Dist:
-        return self.combine(other, lambda a, b: a - b)
+        other = other if isinstance(other, Dist) else Dist.constant(other)
+        fast = _int_sum(self, -other) if _all_ints(other) else None
+        return fast if fast is not None else self.combine(other, lambda a, b: a - b)
 
     def __rsub__(self, other: int) -> Dist:
         return Dist.constant(other).combine(self, lambda a, b: a - b)
 
     def __neg__(self) -> Dist:
+        if _all_ints(self):  # already sorted: reversed and negated, the same chances
+            return _exact({-k: p for k, p in reversed(self._p.items())})
         return self.map(lambda a: -a)
 
     def repeat_sum(self, n: int) -> Dist:
@@ -195,9 +202,20 @@ class Dist(Mapping[Any, Fraction]):
         return {k: sympy.Rational(p.numerator, p.denominator) for k, p in self._p.items()}
 
 
+def _all_ints(d: Dist) -> bool:
+    return all(type(k) is int for k in d._p)
+
+
+def _exact(p: dict[Any, Fraction]) -> Dist:
+    """A Dist of chances already exact, positive, in order and adding up to 1 (no checks)."""
+    d = object.__new__(Dist)
+    d._p = p
+    return d
+
+
 def _int_weights(d: Dist) -> tuple[int, list[int]] | None:
     """(lowest outcome, whole-number weights of lowest..highest) when every outcome is an int."""
-    if not all(type(k) is int for k in d._p):
+    if not _all_ints(d):
         return None
     low, high = min(d._p), max(d._p)
     denominator = math.lcm(*(p.denominator for p in d._p.values()))
@@ -215,6 +233,13 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
     does every product at once; the answer is read back slot by slot. Exact, and far faster than
     a double loop over Fractions for long sums such as 50 dice of 100 sides.
     """
+    if len(a) * len(b) <= 256:  # a few dice: the plain double loop is quicker than packing
+        out = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            if x:
+                for j, y in enumerate(b):
+                    out[i + j] += x * y
+        return out
     bits = max(a).bit_length() + max(b).bit_length() + min(len(a), len(b)).bit_length() + 1
     width = (bits + 7) // 8
     pack = b"".join  # each weight as `width` little-endian bytes, in order
@@ -232,8 +257,8 @@ def _int_sum(x: Dist, y: Dist) -> Dist | None:
     if xs is None or ys is None:
         return None
     weights = _convolve(xs[1], ys[1])
-    low = xs[0] + ys[0]
-    return Dist({low + i: w for i, w in enumerate(weights) if w})
+    low, total = xs[0] + ys[0], sum(weights)
+    return _exact({low + i: Fraction(w, total) for i, w in enumerate(weights) if w})
 
 
 def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
