@@ -143,6 +143,13 @@ def test_match_endings_match_every_pair_of_orderings(deck_a, deck_b, seats, a_st
     }
 
 
+def test_a_match_with_too_many_benches_to_follow_is_refused() -> None:
+    """Seven different names a side with 6 seats: every bench must be followed, past the bound."""
+    deck = {f"card {i}": (i, 1) for i in range(1, 8)}
+    with pytest.raises(ValueError, match=r"more than 120,000 situations"):
+        odds.match_endings(deck, deck, seats=6)
+
+
 def test_match_helpers_agree_with_the_endings() -> None:
     a = {"r": (1, 2), "c": (4, 1)}
     b = {"r": (1, 1), "h": (2, 1), "m": (3, 1)}

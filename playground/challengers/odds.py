@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from math import comb, factorial
 
 import numpy as np
@@ -260,8 +260,9 @@ def match_endings(deck_a: Deck, deck_b: Deck, seats: int = 6, a_starts: bool = T
     probabilities come from a recursion over what is left in both decks, memoised on the state.
 
     deck_a, deck_b: name -> (strength 0 to 30, copies 1 to 8), 1 to 8 names and at most 8 cards
-    each, 14 together (about a second at 7 against 7); seats 1 to 12. Returns a Dist over
-    MATCH_ENDINGS.
+    each, 14 together; seats 1 to 12. A deck with more names than seats makes the count follow
+    every bench, and past MATCH_STATES situations (about a second: 7 different names against 7
+    with 3 or more seats) it is refused with a ValueError. Returns a Dist over MATCH_ENDINGS.
     """
     a, b = _named(deck_a, "A"), _named(deck_b, "B")
     both = sum(c for *_, c in a) + sum(c for *_, c in b)
@@ -290,6 +291,7 @@ def p_bench_ends_match(deck_a: Deck, deck_b: Deck, seats: int = 6, a_starts: boo
     return d[A_BENCH_FULL] + d[B_BENCH_FULL]
 
 
+@lru_cache(maxsize=4096)
 def _orderings(counts: tuple[int, ...]) -> int:
     """How many different orders a pile with these copies of each name can be in."""
     ways, placed = 1, 0
@@ -301,62 +303,93 @@ def _orderings(counts: tuple[int, ...]) -> int:
 
 def _match(a: tuple, b: tuple, seats: int, a_starts: bool) -> dict[str, Fraction]:
     """Count orderings: every pair of orders of the two decks is equally likely, so the chance of
-    an ending is the number of order pairs that lead to it over the number of all order pairs.
-    A state counts the pairs through it as the orders of what is left in both decks."""
-    names = [tuple(n for n, _, _ in a), tuple(n for n, _, _ in b)]
-    strengths = [tuple(s for _, s, _ in a), tuple(s for _, s, _ in b)]
-    ran_out = (A_RAN_OUT, B_RAN_OUT)
-    bench_full = (A_BENCH_FULL, B_BENCH_FULL)
-    endings = (*ran_out, *bench_full)
+    an ending is the number of order pairs that lead to it over the number of all order pairs."""
+    counted = _match_counter(a, b, seats)(a_starts)
+    total = _orderings(tuple(c for *_, c in a)) * _orderings(tuple(c for *_, c in b))
+    assert sum(counted) == total, "every order pair ends the match once"
+    return {e: Fraction(w, total) for e, w in zip(MATCH_COUNT_ORDER, counted, strict=True)}
 
-    def ended(decks: tuple, ending: str) -> tuple[int, ...]:
+
+MATCH_STATES = 120_000
+"""The most situations a match count visits (about a second): decks of 7 different names each
+with 6 seats pass it, while fewer names, or names no more than the seats, stay far below."""
+
+MATCH_COUNT_ORDER = (A_RAN_OUT, B_RAN_OUT, A_BENCH_FULL, B_BENCH_FULL)
+"""The order of the counts below: side 0 (A) or 1 (B) ran out, then A's or B's bench full."""
+
+
+@lru_cache(maxsize=8)
+def _match_counter(a: tuple, b: tuple, seats: int):
+    """The counter of order pairs per ending for these two decks, both starters sharing its memo.
+
+    A state counts the order pairs through it as the orders of what is left in both decks. It
+    holds what is left of each deck (copies per name), the names on each bench, who holds the
+    flag, how much strength the attacker still needs, and the names under the flag and in the
+    attack so far (as bits: name i is 1 << i). A side with no more names than seats can never
+    fill its bench, so its names are not tracked at all: fewer states, the same counts.
+    """
+    strengths = (tuple(s for _, s, _ in a), tuple(s for _, s, _ in b))
+    tracked = (len(a) > seats, len(b) > seats)
+    memo: dict[tuple, tuple[int, int, int, int]] = {}
+
+    def ended(decks: tuple, ending: int) -> tuple[int, int, int, int]:
         ways = _orderings(decks[0]) * _orderings(decks[1])
-        return tuple(ways if e == ending else 0 for e in endings)
+        return tuple(ways if e == ending else 0 for e in range(4))  # type: ignore[return-value]
 
-    @cache
-    def attack(
-        decks: tuple, benches: tuple, holder: int, flag: int, pile: frozenset, total: int, shown: frozenset
-    ):
-        """Order pairs per ending from here: the side that is not ``holder`` attacks, ``total`` so far."""
+    def attack(decks: tuple, benches: tuple, holder: int, need: int, pile: int, shown: int):
+        """Order pairs per ending from here: the side that is not ``holder`` attacks."""
+        key = (decks, benches, holder, need, pile, shown)
+        known = memo.get(key)
+        if known is not None:
+            return known
         me = 1 - holder
         deck = decks[me]
         if not any(deck):
-            return ended(decks, ran_out[me])
-        out = [0, 0, 0, 0]
+            out = ended(decks, me)  # the attacker ran out
+            memo[key] = out
+            return out
+        w0 = w1 = w2 = w3 = 0
         for i, n in enumerate(deck):
             if not n:
                 continue
-            rest = list(decks)
-            rest[me] = deck[:i] + (n - 1,) + deck[i + 1 :]
-            rest = tuple(rest)
-            now, seen = total + strengths[me][i], shown | {names[me][i]}
-            if now >= flag:
+            rest = (
+                (deck[:i] + (n - 1,) + deck[i + 1 :], decks[1])
+                if me == 0
+                else (decks[0], deck[:i] + (n - 1,) + deck[i + 1 :])
+            )
+            strength = strengths[me][i]
+            seen = shown | (1 << i) if tracked[me] else 0
+            if strength >= need:  # the flag is taken: the holder's cards go to their bench
                 seated = benches[holder] | pile
-                if len(seated) > seats:
-                    sub = ended(rest, bench_full[holder])
+                if seated.bit_count() > seats:
+                    sub = ended(rest, 2 + holder)
                 else:
-                    new_benches = list(benches)
-                    new_benches[holder] = seated
-                    sub = attack(rest, tuple(new_benches), me, strengths[me][i], seen, 0, frozenset())
+                    new = (seated, benches[1]) if holder == 0 else (benches[0], seated)
+                    sub = attack(rest, new, me, strength, seen, 0)
             else:
-                sub = attack(rest, benches, holder, flag, pile, now, seen)
-            for k in range(4):
-                out[k] += sub[k]
-        return tuple(out)
+                sub = attack(rest, benches, holder, need - strength, pile, seen)
+            w0, w1, w2, w3 = w0 + sub[0], w1 + sub[1], w2 + sub[2], w3 + sub[3]
+        out = (w0, w1, w2, w3)
+        memo[key] = out
+        if len(memo) > MATCH_STATES:
+            raise ValueError(
+                f"this match has more than {MATCH_STATES:,} situations to count (many names with "
+                f"seats {seats}): too many to answer within a second; use fewer names or copies"
+            )
+        return out
 
-    starter = 0 if a_starts else 1
-    decks = (tuple(c for *_, c in a), tuple(c for *_, c in b))
-    deck = decks[starter]
-    counted = [0, 0, 0, 0]
-    for i, n in enumerate(deck):
-        rest = list(decks)
-        rest[starter] = deck[:i] + (n - 1,) + deck[i + 1 :]
-        start = (frozenset(), frozenset())
-        sub = attack(
-            tuple(rest), start, starter, strengths[starter][i], frozenset({names[starter][i]}), 0, frozenset()
-        )
-        for k in range(4):
-            counted[k] += sub[k]
-    total = _orderings(decks[0]) * _orderings(decks[1])
-    assert sum(counted) == total, "every order pair ends the match once"
-    return {e: Fraction(w, total) for e, w in zip(endings, counted, strict=True)}
+    def count(a_starts: bool) -> list[int]:
+        starter = 0 if a_starts else 1
+        decks = (tuple(c for *_, c in a), tuple(c for *_, c in b))
+        deck = decks[starter]
+        counted = [0, 0, 0, 0]
+        for i, n in enumerate(deck):
+            rest = list(decks)
+            rest[starter] = deck[:i] + (n - 1,) + deck[i + 1 :]
+            pile = 1 << i if tracked[starter] else 0
+            sub = attack(tuple(rest), (0, 0), starter, strengths[starter][i], pile, 0)
+            for k in range(4):
+                counted[k] += sub[k]
+        return counted
+
+    return count
