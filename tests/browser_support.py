@@ -26,6 +26,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 KERNEL_START_TIMEOUT = 90_000  # ms: the first kernel of a session, page load included
-WIDGET_TIMEOUT = 60_000  # ms: Run All Cells until a panel shows (the cells before it run first)
 UPDATE_TIMEOUT = 15_000  # ms: one kernel round trip after a click or a key
 
 
@@ -65,6 +65,26 @@ def require_browser() -> None:
     if os.environ.get("CI"):
         pytest.fail(f"CI must run the browser test, but {reason}", pytrace=False)
     pytest.skip(f"browser test skipped: {reason}")
+
+
+LESSON_TEST = "test_lesson_runs_and_its_panel_answers"
+"""The every-lesson browser test (test_browser_notebooks.py), parametrized by notebook."""
+
+
+def browser_runs_lesson(session: pytest.Session, notebook: str) -> bool:
+    """Whether this session runs the lesson in the browser: Chromium is here and its test selected.
+
+    Then that run is the notebook's one execution (test_notebooks.py leaves it to the browser).
+    Under pytest-xdist every worker collects the whole selection, so all of them agree.
+    """
+    if missing_browser() is not None:
+        return False
+    return any(
+        getattr(item, "originalname", None) == LESSON_TEST
+        and item.callspec.params.get("notebook") == notebook
+        for item in session.items
+        if hasattr(item, "callspec")
+    )
 
 
 def free_port() -> int:
@@ -130,6 +150,50 @@ class LabServer:
         """The notebook alone in a fresh workspace (``reset``: no tabs of an earlier page)."""
         return f"{self.base}/lab/tree/{notebook}?reset&token={self.token}"
 
+    def kernel_of(self, notebook: str) -> str:
+        """The id of the kernel of the notebook's session (its open tab)."""
+        for session in self.api("sessions"):  # type: ignore[union-attr]
+            if session["path"] == notebook:
+                return session["kernel"]["id"]
+        raise LookupError(f"no session of {notebook} on the server")
+
+    def last_activity(self, kernel: str) -> datetime:
+        """When the kernel last sent a message (an output, a busy or idle status)."""
+        return datetime.fromisoformat(self.api(f"kernels/{kernel}")["last_activity"])  # type: ignore[index]
+
+    def run_in_kernel(
+        self, kernel: str, sources: dict[str, str], timeout: float
+    ) -> tuple[dict[str, str], dict[str, str]]:
+        """Run each source on the kernel as a second client beside the page (whose widgets stay
+        live): the stdout of each that ran, and the error of each that raised, by name."""
+        from jupyter_client import BlockingKernelClient
+
+        client = BlockingKernelClient()
+        client.load_connection_file(str(self.runtime / f"kernel-{kernel}.json"))
+        client.start_channels()
+        printed: dict[str, str] = {}
+        errors: dict[str, str] = {}
+        try:
+            client.wait_for_ready(timeout=timeout)
+            for name, source in sources.items():
+                out: list[str] = []
+
+                def collect(message: dict, out: list[str] = out) -> None:
+                    if message["msg_type"] == "stream" and message["content"]["name"] == "stdout":
+                        out.append(message["content"]["text"])
+
+                reply = client.execute_interactive(
+                    source, timeout=timeout, output_hook=collect, store_history=False, allow_stdin=False
+                )
+                content = reply["content"]
+                if content["status"] == "ok":
+                    printed[name] = "".join(out)
+                else:
+                    errors[name] = f"{content.get('ename')}: {content.get('evalue')}"
+        finally:
+            client.stop_channels()
+        return printed, errors
+
     def log_tail(self, lines: int = 40) -> str:
         try:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
@@ -181,14 +245,6 @@ def fresh_page(browser: Browser, log: Path) -> Iterator[Page]:
         yield page
     finally:
         context.close()
-
-
-def open_notebook(page: Page, server: LabServer, notebook: str) -> None:
-    """Open a notebook and wait until its kernel is idle (the status bar, not the indicator)."""
-    from playwright.sync_api import expect
-
-    page.goto(server.url(notebook))
-    expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=KERNEL_START_TIMEOUT)
 
 
 def run_all_cells(page: Page) -> None:
@@ -295,25 +351,3 @@ class VoilaServer:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=5)
-
-
-# A one-cell notebook with the Tie-Break season panel alone, for the browser test of the board.
-SEASON_NOTEBOOK = "season_panel.ipynb"
-SEASON_NOTEBOOK_JSON = {
-    "nbformat": 4,
-    "nbformat_minor": 5,
-    "metadata": {
-        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    },
-    "cells": [
-        {
-            "id": "season",
-            "cell_type": "code",
-            "metadata": {},
-            "execution_count": None,
-            "outputs": [],
-            "source": "from playground.tiebreak.widgets import season_panel\n\n"
-            "panel = season_panel(players=3, seed=5)\npanel",
-        }
-    ],
-}

@@ -1,13 +1,13 @@
 """Shared test setup: assertion messages inside the contract checker, and the browser fixtures.
 
-The browser tests of every game share one JupyterLab server (a copy of notebooks/ plus the
-season-panel notebook) and one Chromium for the whole session: ``lab``, ``browser``, ``page``.
-They start only when a browser test asks for them.
+The browser tests (JupyterLab's every-lesson run and Voila) share one JupyterLab server over a
+copy of notebooks/ and one Chromium for the whole session: ``lab`` and ``browser``. They start
+only when a browser test asks for them. Under pytest-xdist (``-n 2 --dist loadgroup``) every
+test marked ``browser`` goes to one worker, so one server and one Chromium serve them all.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,18 +19,23 @@ pytest.register_assert_rewrite("contract")
 from browser_support import (  # noqa: E402 (after the rewrite hook, as pytest asks)
     CHROMIUM,
     CHROMIUM_ARGS,
-    SEASON_NOTEBOOK,
-    SEASON_NOTEBOOK_JSON,
     LabServer,
     copy_notebooks,
-    fresh_page,
     require_browser,
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups off the items
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test in one xdist group: one worker, one JupyterLab, one Chromium."""
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")
@@ -38,7 +43,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
     require_browser()
     root = tmp_path_factory.mktemp("lab_root")
     copy_notebooks(NOTEBOOKS, root)
-    (root / SEASON_NOTEBOOK).write_text(json.dumps(SEASON_NOTEBOOK_JSON))
     server = LabServer(root, tmp_path_factory.mktemp("lab_state"))
     try:
         server.start()
@@ -59,10 +63,3 @@ def browser() -> Iterator[Browser]:
             yield chromium
         finally:
             chromium.close()
-
-
-@pytest.fixture
-def page(browser: Browser, lab: LabServer) -> Iterator[Page]:
-    """A fresh page of the session's Chromium, for a notebook in the session's JupyterLab."""
-    with fresh_page(browser, lab.log_path) as page:
-        yield page

@@ -3,12 +3,20 @@
 Each notebook of notebooks/ (a glob: a new lesson is covered, and fails until it has a teacher's
 action below) is opened in the session's JupyterLab (conftest.py), Run All is pressed, and the
 test waits until every code cell has run. No cell may show an error (a traceback output), every
-widget view must have rendered, and one thing a teacher does in class (drag a slider, press Step
-or Reveal, pick from a dropdown) must show the value this process computes with the same engine.
+widget view must have rendered, and what a teacher does in class (drag a slider, press Step or
+Reveal, pick from a dropdown) must show the value this process computes with the same engine.
+The game lessons' panels are stepped further, and their pictures (board, table, mat) must show
+the state of the same seeded game replayed here with the panel's policy.
+
+This run is the notebook's one execution in the session: test_notebooks.py's checks (run within
+its time limit on this environment's Python, and its probes for 00 and 01) are applied to the
+tab's own kernel, reached as a second client, instead of running the notebook again.
 
 Notebooks run a few at a time in tabs of one browser context (their kernels work while the test
 checks an earlier tab); each tab's kernel is shut down when its test is done. A failing tab's
-screenshot is kept under test-artifacts/. Marked ``browser``; skipped without Chromium.
+screenshot is kept under test-artifacts/. With PLAYGROUND_SCREENSHOT=1 (make screenshots) the
+README's pictures are taken from the panels. Marked ``browser``; skipped without Chromium,
+except under CI=true, where it fails (a missing browser must never look like a pass).
 """
 
 from __future__ import annotations
@@ -17,6 +25,9 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from fractions import Fraction
+from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,19 +39,33 @@ from browser_support import (
     press_slider,
     run_all_cells,
     save_failure_screenshot,
+    slider_named,
 )
+from test_notebooks import CELL_TIMEOUT, KERNEL_PROBE, PROBE_CHECKS, PROBES, Run, check_ran
 
+from playground import arc, challengers, tiebreak, tsubasa
+from playground.arc.policies import greedy as arc_greedy
+from playground.arc.table_view import game_scene
 from playground.arc.widgets import score_panel, sport_odds_panel
 from playground.arc.widgets import season_panel as arc_season_panel
+from playground.challengers.mat_view import scene_of as mat_scene
 from playground.challengers.odds import p_reach_strength
+from playground.challengers.policies import greedy as challengers_greedy
+from playground.challengers.simulate import step_to_match_end
 from playground.challengers.widgets import STARTING, parse_deck, thinning_panel, tournament_panel
 from playground.core.dist import dice_sum
-from playground.tiebreak.odds import p_challenger_wins, p_vacant_win
+from playground.tiebreak.board import Board
+from playground.tiebreak.cards import load_data
+from playground.tiebreak.odds import landing_frequencies, p_challenger_wins, p_vacant_win
+from playground.tiebreak.policies import expected_value
 from playground.tiebreak.widgets import season_panel as tiebreak_season_panel
 from playground.tsubasa.odds import p_attacker_wins
+from playground.tsubasa.policies import odds_spender
+from playground.tsubasa.table_view import data_attributes
+from playground.tsubasa.table_view import scene_of as table_scene
 from playground.tsubasa.widgets import duel_panel, match_panel, special_shot_panel
 from playground.widgets import dice_explorer
-from playground.widgets.game_panel import GamePanel
+from playground.widgets.game_panel import HISTORY_ROWS, GamePanel
 from playground.widgets.predict import percent, told
 
 if TYPE_CHECKING:
@@ -54,6 +79,17 @@ IMAGES = ROOT / "docs" / "images"
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 AT_ONCE = 3  # tabs running their notebooks together (2 cores: more only queue for the CPU)
 RUN_TIMEOUT = 240_000  # ms: Run All of the longest lesson (simulations, compare_rules) on a busy machine
+STEP = re.compile(r"^Step$")  # the game panel's button by its text (the icon joins its name)
+
+# The game lessons' panels as their notebooks build them, and how far the test steps them.
+SEASON_SEED, SEASON_PLAYERS = 3, 4  # 04: expected value players
+SEASON_STEPS = 41  # by step 41 of that season every piece has left Start, each to another space
+MATCH_SEED = 7  # 13: odds_spender coaches
+MATCH_STEPS = 40  # by step 40 round 1's cards are in both play areas
+TOURNAMENT_SEED, TOURNAMENT_PLAYERS = 7, 3  # 22: greedy players
+EXTRA_STEPS = 31  # Step presses after "Step to the end of the match": mid-attack, benches half full
+ARC_SEED, ARC_PLAYERS = 7, 3  # 32: greedy players
+ARC_STEPS = 65  # the Sport (Basketball) is revealed at step 59
 
 
 def _text(html: str) -> str:
@@ -69,7 +105,7 @@ def _step_status(panel: GamePanel) -> str:
     return _text(panel.status.value)
 
 
-# ---- the teacher's action per lesson: do it in the page, return what must be shown ------------
+# ---- the teacher's action per lesson: do it in the page, check what is shown -----------------
 
 
 def reveal_first(page: Page, expected: str) -> None:
@@ -86,8 +122,19 @@ def press_step(page: Page, panel_class: str, expected: str) -> None:
     from playwright.sync_api import expect
 
     panel = page.locator(panel_class).first
-    panel.locator(".pg-game-panel button", has_text=re.compile(r"^Step$")).click()
+    panel.locator(".pg-game-panel button", has_text=STEP).click()
     expect(panel.locator(".pg-status")).to_have_text(expected, timeout=UPDATE_TIMEOUT)
+
+
+def step_through(panel: Locator, steps: range) -> None:
+    """Press the game panel's Step for each n of steps; each time the status reads "Step n of n"."""
+    from playwright.sync_api import expect
+
+    status = panel.locator(".pg-status")
+    step = panel.locator(".pg-game-panel button", has_text=STEP)
+    for n in steps:
+        step.click()
+        expect(status).to_have_text(re.compile(rf"^Step {n} of {n}:"), timeout=UPDATE_TIMEOUT)
 
 
 def pick(page: Page, panel_class: str, label: str, option: str, output_class: str, expected: str) -> None:
@@ -107,6 +154,51 @@ def picture(locator: Locator, name: str) -> None:
         locator.screenshot(path=str(IMAGES / name))
 
 
+def two_dice_at_least(bonus: int, target: int) -> Fraction:
+    """P(two d6 + bonus >= target), by counting the 36 rolls."""
+    return Fraction(sum(a + b + bonus >= target for a, b in product(range(1, 7), repeat=2)), 36)
+
+
+def answer_text(bonus: int, target: int) -> str:
+    p = two_dice_at_least(bonus, target)
+    return f"P(sum + {bonus} ≥ {target}) = {p} ≈ {float(p):.4f}"
+
+
+def _explorer_target_8(bonus: int) -> str:
+    explorer = dice_explorer()
+    explorer.bonus.value = bonus
+    explorer.target.value = 8
+    return f"= {explorer.probability}"
+
+
+def _dice_explorer(page: Page) -> None:
+    """Notebook 01: the bonus slider moved by keyboard, the answer counted over the 36 rolls and
+    the table following; then the target slider one further, as the explorer here answers."""
+    from playwright.sync_api import expect
+
+    explorer = page.locator(".pg-dice-explorer")
+    expect(explorer).to_have_count(1)
+    answer = explorer.locator(".pg-answer")
+    expect(answer).to_have_text(answer_text(0, 7), timeout=UPDATE_TIMEOUT)  # 7/12
+    bonus = slider_named(explorer, "bonus added")
+    handle = bonus.locator(".noUi-handle")
+    handle.focus()
+    handle.press("ArrowRight")
+    expect(answer).to_have_text(answer_text(1, 7), timeout=UPDATE_TIMEOUT)  # 13/18
+    handle.press("ArrowRight")
+    expect(answer).to_have_text(answer_text(2, 7), timeout=UPDATE_TIMEOUT)  # 5/6
+    expect(bonus.locator(".widget-readout")).to_have_text("2")
+
+    # the table follows: one row per sum 2..12 moved up by the bonus, each with its exact chance
+    rows = explorer.locator(".pg-table table tbody tr")
+    expect(rows).to_have_count(11)
+    expect(rows.first.locator("td").first).to_have_text("4")
+    seven = rows.filter(has=page.locator("td:first-child", has_text=re.compile(r"^7$")))
+    expect(seven.locator("td").nth(3)).to_have_text(str(two_dice_at_least(2, 7)))
+
+    press_slider(page, ".pg-dice-explorer", "target (at least)", ".pg-answer", _explorer_target_8(2))
+
+
 def _race(page: Page) -> None:
     """Notebook 03: the challenger one point further on; the README's panel picture after it."""
     press_slider(
@@ -116,23 +208,152 @@ def _race(page: Page) -> None:
 
 
 def _season(page: Page) -> None:
-    """Notebook 04: one Step, then the exact landing frequencies over the board (the README's board)."""
+    """Notebook 04: Step by Step to SEASON_STEPS, the pieces, history and state table showing the
+    season replayed here; then the exact landing frequencies over the board (the README's board)."""
     from playwright.sync_api import expect
 
-    press_step(page, ".pg-tiebreak-season", _step_status(tiebreak_season_panel(players=4, seed=3).games))
-    panel = page.locator(".pg-tiebreak-season").first
+    board = Board(load_data().spaces)
+    assert len(board.spaces) == 36
+    game = tiebreak.new_game(seed=SEASON_SEED, players=SEASON_PLAYERS)
+    for _ in range(SEASON_STEPS):
+        game.step(expected_value)
+    where = [board.spaces[p.position].id for p in game.state.players]
+    assert len(set(where) - {"start"}) == SEASON_PLAYERS, f"a board worth checking: {where}"
+
+    panel = page.locator(".pg-tiebreak-season")
+    expect(panel).to_have_count(1)
+    view = panel.locator(".pg-board")
+    expect(view.locator("svg.pg-board-svg")).to_be_visible(timeout=UPDATE_TIMEOUT)
+    expect(view.locator("[data-space-id]")).to_have_count(36)
+    expect(view.locator(".pg-board-piece[data-player]")).to_have_count(SEASON_PLAYERS)
+    expect(view.locator('.pg-board-piece[data-position="start"]')).to_have_count(SEASON_PLAYERS)
+
+    games = panel.locator(".pg-game-panel")
+    status = games.locator(".pg-status")
+    expect(status).to_have_text(re.compile(r"^Step 0 of 0:"))
+    built_here = tiebreak_season_panel(players=SEASON_PLAYERS, seed=SEASON_SEED).games
+    press_step(page, ".pg-tiebreak-season", _step_status(built_here))
+    step_through(panel, range(2, SEASON_STEPS + 1))
+
+    who = game.player_name(game.current_actor())
+    expect(status).to_have_text(f"Step {SEASON_STEPS} of {SEASON_STEPS}: {who} to act ({game.phase()}).")
+    for player, space in enumerate(where):
+        piece = view.locator(f'.pg-board-piece[data-player="{player}"]')
+        expect(piece).to_have_attribute("data-position", space)
+    latest = game.history(max(0, SEASON_STEPS - HISTORY_ROWS), SEASON_STEPS)  # the rows it shows
+    expect(games.locator(".pg-history tbody tr")).to_have_count(len(latest))
+    state_rows = games.locator(".pg-state tbody tr")
+    expect(state_rows).to_have_count(SEASON_PLAYERS)
+    for name, row in game.state_frame().iterrows():
+        shown = state_rows.filter(has=page.locator("th", has_text=re.compile(rf"^{re.escape(str(name))}$")))
+        expect(shown.locator("td").first).to_have_text(str(row["position"]))
+
+    # the heat overlay: one circle for every space a piece can land on
+    expect(view.locator(".pg-board-heat")).to_have_count(0)
     panel.get_by_label("show exact landing frequencies").check()
-    board = panel.locator(".pg-board")
-    expect(board.locator("svg.pg-board-svg")).to_have_attribute(
-        "data-show-heat", "true", timeout=UPDATE_TIMEOUT
+    svg = view.locator("svg.pg-board-svg")
+    expect(svg).to_have_attribute("data-show-heat", "true", timeout=UPDATE_TIMEOUT)
+    heat = landing_frequencies(board, tiebreak.Rules())
+    expect(view.locator(".pg-board-heat")).to_have_count(sum(f > 0 for f in heat.values()))
+    picture(view, "tiebreak_board.png")
+
+
+def _match(page: Page) -> None:
+    """Notebook 13: Step by Step to MATCH_STEPS; the table picture shows the match replayed here."""
+    from playwright.sync_api import expect
+
+    game = tsubasa.new_game(seed=MATCH_SEED)
+    for _ in range(MATCH_STEPS):
+        game.step(odds_spender)
+    expected = data_attributes(table_scene(game))
+    played = int(expected["data-play-nankatsu"]) + int(expected["data-play-toho"])
+    assert played > 0, "a picture worth checking: cards in the play areas"
+
+    panel = page.locator(".pg-ts-match-panel")
+    expect(panel).to_have_count(1)
+    table = panel.locator(".pg-ts-table")
+    expect(table).to_have_attribute("data-step", "0", timeout=UPDATE_TIMEOUT)
+    press_step(page, ".pg-ts-match-panel", _step_status(match_panel(seed=MATCH_SEED).games))
+    step_through(panel, range(2, MATCH_STEPS + 1))
+    for key, value in expected.items():
+        expect(table).to_have_attribute(key, value, timeout=UPDATE_TIMEOUT)
+    cards = len(game.state.pitch) + game.cards_in_play()
+    expect(table.locator(".pg-ts-card")).to_have_count(cards)
+    picture(table, "tsubasa_table.png")
+
+
+def _tournament(page: Page) -> None:
+    """Notebook 22: one Step, Step to the end of the match, then EXTRA_STEPS more; the mat's
+    data-* attributes show the tournament replayed here with the panel's policy."""
+    from playwright.sync_api import expect
+
+    game = challengers.new_game(seed=TOURNAMENT_SEED, players=TOURNAMENT_PLAYERS)
+    game.step(challengers_greedy)
+    step_to_match_end(game, challengers_greedy)
+    ended_at = game.step_count
+    for _ in range(EXTRA_STEPS):
+        game.step(challengers_greedy)
+    scene = mat_scene(game)
+    assert scene["mat"] == 2 and scene["target"] is not None, "the replay should be inside match 2"
+
+    panel = page.locator(".pg-challengers-tournament")
+    expect(panel).to_have_count(1)
+    mat = panel.locator(".pg-mat")
+    expect(mat).to_have_attribute("data-step", "0", timeout=UPDATE_TIMEOUT)
+    built_here = tournament_panel(players=TOURNAMENT_PLAYERS, seed=TOURNAMENT_SEED).games
+    press_step(page, ".pg-challengers-tournament", _step_status(built_here))
+    panel.locator("button", has_text="Step to the end of the match").click()
+    expect(mat).to_have_attribute("data-step", str(ended_at), timeout=UPDATE_TIMEOUT)
+    step = panel.locator(".pg-game-panel button", has_text=STEP)
+    for n in range(1, EXTRA_STEPS + 1):
+        step.click()
+        expect(mat).to_have_attribute("data-step", str(ended_at + n), timeout=UPDATE_TIMEOUT)
+
+    expect(mat).to_have_attribute("data-round", str(scene["round"]))
+    expect(mat).to_have_attribute("data-mat", str(scene["mat"]))
+    expect(mat).to_have_attribute("data-flag", str(scene["flag"]))
+    meter = mat.locator(".pg-mat-meter")
+    expect(meter).to_have_attribute("data-attack", str(scene["attack"]))
+    expect(meter).to_have_attribute("data-target", str(scene["target"]))
+    for k, half in enumerate(scene["halves"]):
+        shown = mat.locator(f'.pg-mat-half[data-half="{k}"]')
+        expect(shown).to_have_attribute("data-deck", str(half["deck"]))
+        expect(shown).to_have_attribute("data-role", half["role"])
+        expect(shown).to_have_attribute("data-seats-used", str(len(half["seats"])))
+        expect(shown.locator(".pg-mat-card")).to_have_count(len(half["cards"]))
+        expect(shown.locator(".pg-mat-seat")).to_have_count(game.rules.bench_seats)
+    expect(mat.locator(".pg-mat-flagcard")).to_have_count(1)
+    picture(mat, "challengers_mat.png")
+
+
+def _arc_season(page: Page) -> None:
+    """Notebook 32: Step by Step to ARC_STEPS; the cards show the season replayed here."""
+    from playwright.sync_api import expect
+
+    game = arc.new_game(seed=ARC_SEED, players=ARC_PLAYERS)
+    for _ in range(ARC_STEPS):
+        game.step(arc_greedy)
+    scene, cards = game_scene(game)
+    assert scene["sport"] and any(c["homefield"] for c in cards), "a picture worth checking"
+
+    panel = page.locator(".arc-season-panel")
+    expect(panel).to_have_count(1)
+    view = panel.locator(".arc-view")
+    expect(view).to_have_attribute("data-step", "0", timeout=UPDATE_TIMEOUT)
+    press_step(
+        page, ".arc-season-panel", _step_status(arc_season_panel(players=ARC_PLAYERS, seed=ARC_SEED).games)
     )
-    picture(board, "tiebreak_board.png")
-
-
-def _dice_target_8() -> str:
-    explorer = dice_explorer()
-    explorer.target.value = 8
-    return f"= {explorer.probability}"
+    step_through(panel, range(2, ARC_STEPS + 1))
+    expect(view).to_have_attribute("data-step", str(ARC_STEPS), timeout=UPDATE_TIMEOUT)
+    expect(view).to_have_attribute("data-sport", scene["sport"])
+    expect(view).to_have_attribute("data-main-character", scene["main_character"])
+    expect(view.locator(".arc-card")).to_have_count(len(cards))
+    for card in cards:
+        shown = view.locator(f".arc-card[data-stack='{card['stack']}']")
+        expect(shown).to_have_attribute("data-score", str(card["score"]))
+        expect(shown).to_have_attribute("data-homefield", str(card["homefield"]).lower())
+        expect(shown).to_have_attribute("data-main-character", str(card["main_character"]).lower())
+    picture(view, "arc_table.png")
 
 
 def _goal_with_keeper_9_8() -> str:
@@ -186,9 +407,7 @@ def _main_character(page: Page) -> None:
 
 ACTIONS: dict[str, Callable[[Page], None]] = {
     "00_welcome.ipynb": lambda page: reveal_first(page, f"7: {told(dice_sum(2)[7])}"),
-    "01_dice_basics.ipynb": lambda page: press_slider(
-        page, ".pg-dice-explorer", "target (at least)", ".pg-answer", _dice_target_8()
-    ),
+    "01_dice_basics.ipynb": _dice_explorer,
     "02_tiebreak_dice_targets.ipynb": lambda page: reveal_first(page, told(p_vacant_win(tokens=1))),
     "03_tiebreak_race.ipynb": _race,
     "04_tiebreak_season.ipynb": _season,
@@ -199,9 +418,7 @@ ACTIONS: dict[str, Callable[[Page], None]] = {
         page, ".pg-ts-duel-panel", "attack total", ".pg-ts-duel-result", _goal_with_keeper_9_8()
     ),
     "12_tsubasa_special_shot.ipynb": _special_shot,
-    "13_tsubasa_match.ipynb": lambda page: press_step(
-        page, ".pg-ts-match-panel", _step_status(match_panel(seed=7).games)
-    ),
+    "13_tsubasa_match.ipynb": _match,
     "20_challengers_flag_attack.ipynb": lambda page: press_slider(
         page,
         ".pg-challengers-attack",
@@ -217,25 +434,22 @@ ACTIONS: dict[str, Callable[[Page], None]] = {
         ".widget-html",
         _thinning_remove_3(),
     ),
-    "22_challengers_tournament.ipynb": lambda page: press_step(
-        page, ".pg-challengers-tournament", _step_status(tournament_panel(players=3, seed=7).games)
-    ),
+    "22_challengers_tournament.ipynb": _tournament,
     "30_arc_multiply_after_adding.ipynb": _main_character,
     "31_arc_which_sport.ipynb": lambda page: pick(
         page, ".arc-odds-panel", "Episode", "Team Dinner", ".arc-odds-headline", _team_dinner_worth()
     ),
-    "32_arc_season.ipynb": lambda page: press_step(
-        page, ".arc-season-panel", _step_status(arc_season_panel(players=3, seed=7).games)
-    ),
+    "32_arc_season.ipynb": _arc_season,
 }
 
 
 @dataclass
 class Tab:
-    """A lesson's tab: Run All pressed when it opened."""
+    """A lesson's tab: Run All pressed when it opened (pressed: then, by this clock)."""
 
     notebook: str
     page: Page
+    pressed: datetime
 
 
 class Lessons:
@@ -255,7 +469,7 @@ class Lessons:
         page.goto(self.lab.url(notebook))
         expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=KERNEL_START_TIMEOUT)
         run_all_cells(page)
-        self.open[notebook] = Tab(notebook, page)
+        self.open[notebook] = Tab(notebook, page, datetime.now(UTC))
 
     def take(self, notebook: str) -> Tab:
         """The lesson's tab (Run All pressed), with up to AT_ONCE - 1 later lessons started too."""
@@ -265,13 +479,25 @@ class Lessons:
             self._open_next()
         return self.open[notebook]
 
+    def finished(self, tab: Tab) -> Run:
+        """Wait for Run All to end; the run as test_notebooks.py checks it, timed by the server
+        (Run All pressed until the kernel's last message, whenever this test looks)."""
+        tab.page.wait_for_function(FINISHED, timeout=RUN_TIMEOUT)
+        kernel = self.lab.kernel_of(tab.notebook)
+        return Run(seconds=(self.lab.last_activity(kernel) - tab.pressed).total_seconds())
+
+    def probe(self, tab: Tab, run: Run) -> None:
+        """Run the notebook's probes (test_notebooks.PROBES) on the tab's kernel, into run."""
+        sources = {"kernel": KERNEL_PROBE, **PROBES.get(tab.notebook, {})}
+        kernel = self.lab.kernel_of(tab.notebook)
+        run.probes, run.probe_errors = self.lab.run_in_kernel(kernel, sources, timeout=CELL_TIMEOUT)
+
     def done(self, tab: Tab) -> None:
         """Close the tab and shut its kernel down (kernels outlive their tabs)."""
         tab.page.close()
         del self.open[tab.notebook]
-        for session in self.lab.api("sessions"):  # type: ignore[union-attr]
-            if session["path"] == tab.notebook:
-                self.lab.api(f"kernels/{session['kernel']['id']}", method="DELETE")
+        kernel = self.lab.kernel_of(tab.notebook)
+        self.lab.api(f"kernels/{kernel}", method="DELETE")
 
 
 @pytest.fixture(scope="module")
@@ -298,10 +524,6 @@ FINISHED = """() => {
 }"""
 
 
-def wait_until_run(page: Page) -> None:
-    page.wait_for_function(FINISHED, timeout=RUN_TIMEOUT)
-
-
 def errors_shown(page: Page) -> list[str]:
     """The text of every error output (a traceback) in the notebook."""
     return page.locator(
@@ -321,7 +543,7 @@ def test_lesson_runs_and_its_panel_answers(notebook: str, lessons: Lessons) -> N
     tab = lessons.take(notebook)
     page = tab.page
     try:
-        wait_until_run(page)
+        run = lessons.finished(tab)
         assert errors_shown(page) == []
         expect(page.get_by_text("Error displaying widget")).to_have_count(0)
         expect(page.get_by_text("Loading widget")).to_have_count(0, timeout=UPDATE_TIMEOUT)
@@ -330,6 +552,10 @@ def test_lesson_runs_and_its_panel_answers(notebook: str, lessons: Lessons) -> N
         for view in views.all():
             expect(view).to_be_visible()
         ACTIONS[notebook](page)
+        lessons.probe(tab, run)  # after the teacher: the probes set the panels' controls themselves
+        check_ran(notebook, run)
+        for check in PROBE_CHECKS.get(notebook, []):
+            check(run)
     except BaseException:
         save_failure_screenshot(page, notebook)
         raise

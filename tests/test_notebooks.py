@@ -4,6 +4,12 @@ Every ``notebooks/*.ipynb`` is picked up automatically (sorted glob), so a new n
 checked the moment it is added. The execution tests start a real kernel with nbclient and run
 the cells one by one, so a failure names the cell that raised; they are marked ``notebook``
 (deselect them with ``-m "not notebook"`` for a quick run).
+
+Each notebook is executed once per session. Where the browser runs a lesson (Chromium present
+and its ``test_browser_notebooks.py`` test selected), that run is the one checked: the browser
+test applies the checks below (``check_ran`` and ``PROBE_CHECKS``) to its own tab's kernel, and
+the nbclient tests of that notebook skip, saying so. Without Chromium every notebook still runs
+here, top to bottom.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import re
 import shutil
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -23,6 +29,7 @@ from urllib.parse import unquote, urlsplit
 
 import nbformat
 import pytest
+from browser_support import browser_runs_lesson
 from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 from nbclient import NotebookClient
 from nbclient.exceptions import CellControlSignal, CellTimeoutError, DeadKernelError
@@ -301,11 +308,16 @@ def _execute(path: Path, kernel: str, probes: dict[str, str]) -> Run:
 
 
 @pytest.fixture(scope="session")
-def executed(kernel_name: str):
-    """Each notebook is executed once per session; every test that needs it shares the run."""
+def executed(kernel_name: str, request: pytest.FixtureRequest) -> Callable[[Path], Run]:
+    """Each notebook is executed once per session; every test that needs it shares the run.
+
+    A notebook the session's browser test runs is not executed again here: its tests skip.
+    """
     runs: dict[Path, Run] = {}
 
     def get(path: Path) -> Run:
+        if browser_runs_lesson(request.session, path.name):
+            pytest.skip(f"{path.name} runs in the browser, checked there (test_browser_notebooks.py)")
         if path not in runs:
             runs[path] = _execute(path, kernel_name, PROBES.get(path.name, {}))
         return runs[path]
@@ -313,20 +325,29 @@ def executed(kernel_name: str):
     return get
 
 
-@pytest.mark.notebook
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
-def test_notebook_runs_top_to_bottom(path: Path, executed) -> None:
-    run = executed(path)
+def check_ran(notebook: str, run: Run) -> None:
+    """Every cell ran without error within the time limit, on this environment's Python."""
     if run.error:
         pytest.fail(run.error, pytrace=False)
     assert run.seconds <= NOTEBOOK_TIME_LIMIT, (
-        f"{path.name} took {run.seconds:.1f} s; the limit is {NOTEBOOK_TIME_LIMIT} s"
+        f"{notebook} took {run.seconds:.1f} s; the limit is {NOTEBOOK_TIME_LIMIT} s"
     )
     assert "kernel" not in run.probe_errors, run.probe_errors.get("kernel")
     kernel_prefix = json.loads(run.probes["kernel"])["prefix"]
     assert kernel_prefix == sys.prefix, (
-        f"{path.name} ran on the Python in {kernel_prefix}, not this environment's {sys.prefix}"
+        f"{notebook} ran on the Python in {kernel_prefix}, not this environment's {sys.prefix}"
     )
+
+
+def _by_notebook(paths: list[Path]) -> list:
+    """The paths as parameters grouped by notebook for pytest-xdist: one worker runs each."""
+    return [pytest.param(p, id=p.name, marks=pytest.mark.xdist_group(p.name)) for p in paths]
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", _by_notebook(NOTEBOOKS))
+def test_notebook_runs_top_to_bottom(path: Path, executed: Callable[[Path], Run]) -> None:
+    check_ran(path.name, executed(path))
 
 
 def _enumerate_explorer(measure: str, dice: int, sides: int, bonus: int, target: int) -> Fraction:
@@ -346,18 +367,17 @@ def _enumerate_explorer(measure: str, dice: int, sides: int, bonus: int, target:
     return Fraction(hits, rolls)
 
 
-@pytest.mark.notebook
-def test_dice_basics_explorer_answers_exactly(executed) -> None:
-    """In the executed 01 notebook, the explorer's sliders give the enumerated probability."""
-    path = NOTEBOOKS_DIR / "01_dice_basics.ipynb"
-    run = executed(path)
+def _probe(name: str, run: Run) -> object:
+    """The JSON a probe printed after the notebook ran, or a failure naming what went wrong."""
     if run.error:
-        message = f"the notebook failed before the explorer could be probed:\n{run.error}"
-        pytest.fail(message, pytrace=False)
-    assert "explorer" not in run.probe_errors, (
-        f"probing `explorer` in {path.name} failed:\n{run.probe_errors.get('explorer')}"
-    )
-    results = json.loads(run.probes["explorer"])
+        pytest.fail(f"the notebook failed before `{name}` could be probed:\n{run.error}", pytrace=False)
+    assert name not in run.probe_errors, f"probing `{name}` failed:\n{run.probe_errors[name]}"
+    return json.loads(run.probes[name])
+
+
+def check_explorer(run: Run) -> None:
+    """In the executed 01 notebook, the explorer's sliders give the enumerated probability."""
+    results = _probe("explorer", run)
     assert len(results) == len(EXPLORER_CASES)
     for case, shown in zip(EXPLORER_CASES, results, strict=True):
         expected = _enumerate_explorer(*case)
@@ -370,16 +390,6 @@ def test_dice_basics_explorer_answers_exactly(executed) -> None:
         )
 
 
-def _probe(name: str, notebook: str, executed) -> object:
-    """The JSON a probe printed after the notebook ran, or a failure naming what went wrong."""
-    path = NOTEBOOKS_DIR / notebook
-    run = executed(path)
-    if run.error:
-        pytest.fail(f"the notebook failed before `{name}` could be probed:\n{run.error}", pytrace=False)
-    assert name not in run.probe_errors, f"probing `{name}` in {notebook} failed:\n{run.probe_errors[name]}"
-    return json.loads(run.probes[name])
-
-
 def _two_dice(test) -> Fraction:
     """The share of the 36 rolls of two d6 for which test(first, second) holds."""
     return Fraction(sum(bool(test(a, b)) for a, b in product(range(1, 7), repeat=2)), 36)
@@ -389,10 +399,9 @@ def _text(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
-@pytest.mark.notebook
-def test_dice_basics_opening_question_has_the_counted_answer(executed) -> None:
+def check_opening_question(run: Run) -> None:
     """A double and a 7 are equally likely (counted here); only that choice is called right."""
-    shown = _probe("hook", "01_dice_basics.ipynb", executed)
+    shown = _probe("hook", run)
     double, seven = _two_dice(lambda a, b: a == b), _two_dice(lambda a, b: a + b == 7)
     right = "equally likely" if double == seven else ("a double" if double > seven else "a total of 7")
     assert set(shown) == {"a double", "a total of 7", "equally likely"}
@@ -402,10 +411,9 @@ def test_dice_basics_opening_question_has_the_counted_answer(executed) -> None:
         assert f"{double} ≈ {float(double):.1%}" in answer
 
 
-@pytest.mark.notebook
-def test_dice_basics_live_simulation_settles_near_the_exact_bars(executed) -> None:
+def check_live_simulation(run: Run) -> None:
     """10,000 rolls of the panel: every total of two dice within 4 standard errors of its count."""
-    shown = _probe("sim", "01_dice_basics.ipynb", executed)
+    shown = _probe("sim", run)
     counts = {int(k): v for k, v in shown["counts"].items()}
     assert sorted(counts) == list(range(2, 13)) and sum(counts.values()) == 10_000
     for total, seen in counts.items():
@@ -414,11 +422,10 @@ def test_dice_basics_live_simulation_settles_near_the_exact_bars(executed) -> No
     assert "10,000 rolls" in shown["summary"]
 
 
-@pytest.mark.notebook
-def test_welcome_question_and_rules_panel_answer_exactly(executed) -> None:
+def check_welcome(run: Run) -> None:
     """The hook calls 7 right with its counted chance; the rules panel's line follows the target
     and the die to the chance counted face by face (the matching card's 1 point plus one die)."""
-    shown = _probe("welcome", "00_welcome.ipynb", executed)
+    shown = _probe("welcome", run)
     assert shown["choices"] == [str(t) for t in range(2, 13)]
     seven = _two_dice(lambda a, b: a + b == 7)
     assert _text(shown["hook"]).startswith("Right: 7")
@@ -430,3 +437,42 @@ def test_welcome_question_and_rules_panel_answer_exactly(executed) -> None:
         assert told in line["chance"], (
             f"target {target}, {sides}-sided die: {line['chance']!r} lacks {told!r}"
         )
+
+
+PROBE_CHECKS: dict[str, list[Callable[[Run], None]]] = {
+    "00_welcome.ipynb": [check_welcome],
+    "01_dice_basics.ipynb": [check_explorer, check_opening_question, check_live_simulation],
+}
+"""What the probes of PROBES must show, per notebook (nbclient's run or the browser's)."""
+
+
+def test_every_probe_is_checked() -> None:
+    """A notebook probed with nothing checking the output, or checked with no probe, is a slip."""
+    assert set(PROBES) == set(PROBE_CHECKS)
+
+
+DICE_BASICS = NOTEBOOKS_DIR / "01_dice_basics.ipynb"
+
+
+@pytest.mark.notebook
+@pytest.mark.xdist_group(DICE_BASICS.name)
+def test_dice_basics_explorer_answers_exactly(executed: Callable[[Path], Run]) -> None:
+    check_explorer(executed(DICE_BASICS))
+
+
+@pytest.mark.notebook
+@pytest.mark.xdist_group(DICE_BASICS.name)
+def test_dice_basics_opening_question_has_the_counted_answer(executed: Callable[[Path], Run]) -> None:
+    check_opening_question(executed(DICE_BASICS))
+
+
+@pytest.mark.notebook
+@pytest.mark.xdist_group(DICE_BASICS.name)
+def test_dice_basics_live_simulation_settles_near_the_exact_bars(executed: Callable[[Path], Run]) -> None:
+    check_live_simulation(executed(DICE_BASICS))
+
+
+@pytest.mark.notebook
+@pytest.mark.xdist_group(WELCOME.name)
+def test_welcome_question_and_rules_panel_answer_exactly(executed: Callable[[Path], Run]) -> None:
+    check_welcome(executed(WELCOME))
