@@ -216,7 +216,12 @@ def _brackets(path: Path, rows: list[dict[str, Any]]) -> dict[int, tuple[Pairing
 
 
 def load_data(folder: Path | str | None = None) -> ChallengersData:
-    """Read sets.csv, cards.csv, robot.csv and brackets.csv from a folder (ours by default)."""
+    """Read sets.csv, cards.csv, robot.csv and brackets.csv from a folder (ours by default).
+
+    folder: a path (str or Path) to a folder holding the four files, or None for ours.
+    """
+    if folder is not None and not isinstance(folder, str | Path):
+        raise ValueError(f"data must be a folder path (text or a Path) or None; got {folder!r:.60}")
     folder = Path(folder) if folder is not None else DATA_DIR
     sets = load_table(folder / "sets.csv", SETS)
     set_ids = {r["id"] for r in sets} | {"start"}

@@ -183,13 +183,22 @@ class Rules(RulesBase):
                 )
 
     def level(self, round_number: int) -> str:
-        """The level deck of a round (1 to 7)."""
-        return getattr(self, f"level_round_{round_number}")
+        """The level deck of a round (round_number 1 to 7)."""
+        return getattr(self, f"level_round_{_round(round_number)}")
 
     def keep(self, round_number: int) -> int:
-        """How many cards a round lets you keep."""
-        return getattr(self, f"keep_round_{round_number}")
+        """How many cards a round lets you keep (round_number 1 to 7)."""
+        return getattr(self, f"keep_round_{_round(round_number)}")
 
     def trophy_fans(self, round_number: int) -> tuple[int, ...]:
-        """The fan values of the four trophies of one round."""
-        return tuple(getattr(self, f"trophy_{round_number}_{i}") for i in range(1, TROPHIES_PER_ROUND + 1))
+        """The fan values of the four trophies of one round (round_number 1 to 7)."""
+        r = _round(round_number)
+        return tuple(getattr(self, f"trophy_{r}_{i}") for i in range(1, TROPHIES_PER_ROUND + 1))
+
+
+def _round(round_number: object) -> int:
+    """round_number itself, if it is a round of the tournament (1 to 7)."""
+    r = round_number
+    if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= MAX_ROUNDS:
+        raise ValueError(f"round_number must be a whole number from 1 to {MAX_ROUNDS}; got {r!r:.40}")
+    return round_number

@@ -18,7 +18,7 @@ from playground.core.compare import final_result
 
 from .actions import DoneRemoving, StopKeeping
 from .engine import ChallengersGame, new_game
-from .odds import NOT_REACHED, _deck
+from .odds import MAX_TARGET, NOT_REACHED, _deck, _whole
 from .rules import Rules
 
 
@@ -26,6 +26,7 @@ def cards_needed_sampler(deck: Sequence[int], target: int) -> Callable[[random.R
     """A sampler for live_simulation: one shuffled attack, how many cards it needed."""
     cards = list(deck)
     _deck(cards)
+    _whole(target, 0, MAX_TARGET, "the target")
 
     def attack(rng: random.Random) -> Any:
         rng.shuffle(cards)
@@ -50,9 +51,19 @@ def _passive(game: ChallengersGame) -> Any:
 
 def set_deck(game: ChallengersGame, side: int, cards: Sequence[str]) -> None:
     """Give a side exactly these cards (ids), trading with the box, the level decks and
-    compartments (starting cards from other decks if the box runs short)."""
+    compartments (starting cards from other decks if the box runs short).
+
+    side: a participant of the game (0 to the number of sides - 1); cards: a list of card ids of
+    the game's data, each at most as often as the game holds it.
+    """
+    if not isinstance(game, ChallengersGame):
+        raise ValueError(f"game must be a Challengers! game; got {game!r:.60}")
     s = game.state
-    known = [c for c in cards if c not in game.data.cards]
+    if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < len(s.sides):
+        raise ValueError(f"side must be a whole number from 0 to {len(s.sides) - 1}; got {side!r:.40}")
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise ValueError(f"cards must be a list of card ids; got {cards!r:.60}")
+    known = [c for c in cards if not isinstance(c, str) or c not in game.data.cards]
     if known:
         raise ValueError(f"{known[0]!r} is not a card id of this data")
     deck = s.sides[side].deck
