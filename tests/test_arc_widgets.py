@@ -108,3 +108,12 @@ def test_measures_read_the_result() -> None:
     assert MEASURES["highest score"](game) == scores[-1] and MEASURES["lowest score"](game) == scores[0]
     assert MEASURES["top margin"](game) == scores[-1] - scores[-2]
     assert MEASURES["shared win"](game) == 0 and MEASURES["steps"](game) == game.step_count
+    chance = (game.history()["actor"] == "chance").sum()
+    assert MEASURES["chance steps"](game) == chance and 0 < chance < game.step_count
+
+
+def test_games_without_a_folder_share_the_shipped_cards_read_once() -> None:
+    """The default card list is read once (a comparison plays thousands of games) and is the
+    same as a fresh read of the shipped folder."""
+    a, b = new_game(seed=1), new_game(seed=2, players=3)
+    assert a.data is b.data and a.data == load_data()

@@ -7,6 +7,7 @@ cards); any folder with the same four files and columns can replace them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -192,6 +193,25 @@ def _distinct_ids(tables: dict[str, list[dict[str, Any]]], folder: Path) -> None
                     f"the id {r['id']!r} is also used in {seen[r['id']]}.csv; every card id must be unique",
                 )
             seen[r["id"]] = name
+
+
+def default_data() -> ArcData:
+    """The shipped card list, read again only when one of its files changes.
+
+    Every new game without a data folder uses it, and a comparison plays thousands: reading four
+    CSV files each time cost about a third of a simulation.
+    """
+    stamps = []
+    for path in sorted(DATA_DIR.glob("*.csv")):
+        stat = path.stat()
+        stamps.append((path.name, stat.st_mtime_ns, stat.st_size))
+    return _read_default(tuple(stamps))
+
+
+@lru_cache(maxsize=1)
+def _read_default(stamps: tuple) -> ArcData:
+    """The default folder's data for these file stamps (one kept: the latest)."""
+    return load_data(DATA_DIR)
 
 
 def load_data(folder: Path | str | None = None) -> ArcData:

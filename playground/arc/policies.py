@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
+from weakref import WeakKeyDictionary
 
 from playground.core.dist import Dist
 from playground.core.engine import Action, Game, random_legal
@@ -20,13 +21,14 @@ from .actions import Discard, Graduate, Keep, Pick, Play, Take
 from .cards import STATS
 from .state import State
 
-Unders = dict[str, list[str]]
+Unders = dict[str, tuple[str, ...]]
+"""Each stack's id and the cards under it (tuples: they are the memo's keys as they are)."""
 
 EVERY_STAT = ("teamwork", "body", "underdog", "speed", "focus")
 
 
 def _layout(s: State) -> tuple[Unders, dict[str, tuple[int, str]]]:
-    unders = {st.id: list(st.under) for st in s.stacks}
+    unders = {st.id: tuple(st.under) for st in s.stacks}
     owners = {st.id: (st.owner, st.top) for st in s.stacks}
     return unders, owners
 
@@ -75,7 +77,7 @@ def _margin(
     teams: list[list[list[int]]] = [[] for _ in range(s.players)]
     for sid, (owner, top) in owners.items():
         under = unders[sid]
-        key = (top, tuple(under), sid in mc, lock_key)
+        key = (top, under, sid in mc, lock_key)
         scores = memo.get(key)
         if scores is None:
             scores = memo[key] = s.scores_for(top, under, relevants, sid in mc, locks)
@@ -101,6 +103,17 @@ def _margin(
     )
 
 
+_MEMOS: WeakKeyDictionary[Game, dict] = WeakKeyDictionary()
+"""Each live game's Athlete scores, kept from one decision to the next (gone with the game)."""
+
+
+def _memo(game: Game, classes: Classes) -> dict:
+    """The game's memo for these Sports and these active Regions: what an Athlete scores then
+    depends only on its cards, the Main Character and the lock cards, the memo's keys."""
+    per_game = _MEMOS.setdefault(game, {})
+    return per_game.setdefault((tuple(classes[1]), tuple(classes[2]), tuple(game.state.active_regions)), {})
+
+
 def _after_play(
     s: State, player: int, play: Play, layout: tuple[Unders, dict]
 ) -> tuple[Unders, dict, list[str]] | None:
@@ -110,14 +123,14 @@ def _after_play(
     locks = list(s.locks)
     e = s.data.episodes[play.card]
     if e.kind == "attach":
-        unders[play.target] = [*unders[play.target], play.card]
+        unders[play.target] = (*unders[play.target], play.card)
     elif e.effect == "non_canon_ova" and play.target:
         sid, card = play.target.split("/")
         rest = list(unders[sid])
         rest.remove(card)
-        unders[sid] = rest
+        unders[sid] = tuple(rest)
     elif e.effect == "someones_dad":
-        unders["dad?"] = []
+        unders["dad?"] = ()
         owners["dad?"] = (player, play.card)
     elif e.effect == "all_athletes":
         locks.append(play.card)
@@ -154,7 +167,7 @@ def _best(game: Game, sports: list[tuple[Fraction, tuple, int, bool]]) -> Action
     if isinstance(first, Play):
         layout = _layout(s)
         classes = _classes(sports)
-        memo: dict = {}
+        memo = _memo(game, classes)
         base = _margin(s, player, *layout, list(s.locks), classes, memo)
         best, best_value = None, None
         for a in actions:

@@ -50,7 +50,13 @@ def shared_win(game: ArcGame) -> float:
 
 
 def steps(game: Game) -> float:
+    """Every step: the players' moves and the chance steps."""
     return float(game.step_count)
+
+
+def chance_steps(game: ArcGame) -> float:
+    """The steps nobody chooses: cards drawn, Regions and Sports revealed."""
+    return float(game.chance_step_count())
 
 
 MEASURES: dict[str, Callable[[ArcGame], float]] = {
@@ -60,6 +66,7 @@ MEASURES: dict[str, Callable[[ArcGame], float]] = {
     "tie replacements": tie_replacements,
     "shared win": shared_win,
     "steps": steps,
+    "chance steps": chance_steps,
 }
 
 
