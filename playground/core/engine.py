@@ -302,7 +302,7 @@ class Game(ABC):
         self._offered = (len(self._steps), actions)
         try:
             action = policy(self)
-            if action not in actions:
+            if not any(a is action for a in actions) and action not in actions:  # most picks are listed
                 raise IllegalAction(self.why_illegal(action))
         finally:
             self._stepping = False
