@@ -27,6 +27,9 @@ PASSIVE = ("reroll", "save")
 
 GAINS = {"gain_shot": "shot", "gain_pass": "pass", "gain_defense": "defense"}
 
+GAIN_TWO = [Use("gain_two", f"{a}+{b}") for a, b in combinations_with_replacement(POINT_KINDS, 2)]
+"""The six ways to take two points, made once."""
+
 
 class AttackPhase:
     """The attack phase's options and effects, mixed into the engine."""
@@ -110,20 +113,16 @@ class AttackPhase:
         """The ways to use this ability now (none: it cannot do anything at this moment)."""
         s = self.state
         me, them = s.coaches[coach], s.coaches[1 - coach]
-        cap = self.rules.max_points
-        below = [k for k in POINT_KINDS if me.points[k] < cap]
-        if ability in GAINS:
-            return [Use(ability)] if GAINS[ability] in below else []
-        if ability == "gain_shot_or_pass":
-            return [Use(ability, k) for k in ("shot", "pass") if k in below]
-        if ability == "gain_each":
-            return [Use(ability)] if below else []
-        if ability == "gain_two":
-            return (
-                [Use(ability, f"{a}+{b}") for a, b in combinations_with_replacement(POINT_KINDS, 2)]
-                if below
-                else []
-            )
+        if ability.startswith("gain"):
+            cap = self.rules.max_points
+            below = [k for k in POINT_KINDS if me.points[k] < cap]
+            if ability in GAINS:
+                return [Use(ability)] if GAINS[ability] in below else []
+            if ability == "gain_shot_or_pass":
+                return [Use(ability, k) for k in ("shot", "pass") if k in below]
+            if ability == "gain_each":
+                return [Use(ability)] if below else []
+            return list(GAIN_TWO) if below else []  # gain_two
         if ability == "eliminate_self":
             return [Use(ability)] if card in me.play else []
         if ability in ("eliminate_opponent", "discard_opponent"):

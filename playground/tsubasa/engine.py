@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import gcd
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,13 @@ from .state import AUTO, COACH_NAMES, Coach, Duel, State, Task
 ALWAYS_A_CHOICE = frozenset({"kickoff", "attack", "ability", "aim", "spend", "reroll"})
 """Decisions that always offer a move (pass, skip, keep the dice, spend 0 ...): never dropped for
 want of one, so the queue need not list their options before the coach is asked."""
+
+
+@lru_cache(maxsize=4096)
+def _share(copies: int, total: int) -> Fraction:
+    """copies / total, made once (a Fraction takes a gcd and a few Python calls to build; decks
+    have few sizes)."""
+    return Fraction(copies, total)
 
 
 @cache
@@ -198,7 +205,8 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
 
     def cards_in_play(self) -> int:
         """Cards in both play areas together (penalty cards do not count)."""
-        return sum(len(c.play) for c in self.state.coaches)
+        first, second = self.state.coaches
+        return len(first.play) + len(second.play)
 
     def why_illegal(self, action: Action) -> str:
         """Say in one sentence why this move is not allowed now (the move is refused, nothing changes)."""
@@ -262,7 +270,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         for card, n in zip(kinds, counts, strict=True):
             ticket -= n
             if ticket < 0:
-                return card, Fraction(n, total)
+                return card, _share(n, total)
         raise AssertionError("the counts add up to the total")  # cannot happen
 
     # -- the flow ---------------------------------------------------------------------------------
