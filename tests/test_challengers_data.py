@@ -106,3 +106,12 @@ def test_bad_player_counts_are_refused() -> None:
     for players in (0, 9, 2.0, True):
         with pytest.raises(ValueError, match="Challengers! is for 1 to 8 players"):
             new_game(players=players)
+
+
+def test_a_folder_is_read_again_only_when_a_file_changes(folder: Path) -> None:
+    """Games started one after another share one reading; an edited file is read afresh."""
+    first = load_data(folder)
+    assert load_data(folder) is first and load_data(str(folder)) is first
+    edit(folder / "robot.csv", 1, "strength", "10")
+    changed = load_data(folder)
+    assert changed is not first and changed.cards[changed.robot_pile[0]].strength == 10

@@ -59,6 +59,9 @@ def test_random_tournaments_conserve_every_card_trophy_and_fan_and_end(seed, pla
         game.step(policy)
         game.check_conserved()
         assert game.figures() == scores_now(game), f"stale figures after step {game.step_count}"
+        for side in game.state.sides:  # the bench keeps its bonus as cards come and go
+            bench = side.bench
+            assert bench.bonus == sum(game.data.cards[c].from_bench * bench.count(c) for c in bench.kinds())
     assert game.is_over(), "the tournament did not end"
     result = game.result()
     assert result.winners and set(result.winners) <= set(range(players))

@@ -9,7 +9,7 @@ brackets. Any folder with the same four files and columns can replace it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -218,11 +218,31 @@ def _brackets(path: Path, rows: list[dict[str, Any]]) -> dict[int, tuple[Pairing
 def load_data(folder: Path | str | None = None) -> ChallengersData:
     """Read sets.csv, cards.csv, robot.csv and brackets.csv from a folder (ours by default).
 
-    folder: a path (str or Path) to a folder holding the four files, or None for ours.
+    folder: a path (str or Path) to a folder holding the four files, or None for ours. A folder
+    read before whose files have not changed since (same size and modification time) gives the
+    same data again without reading it: a rule comparison starts hundreds of games.
     """
     if folder is not None and not isinstance(folder, str | Path):
         raise ValueError(f"data must be a folder path (text or a Path) or None; got {folder!r:.60}")
     folder = Path(folder) if folder is not None else DATA_DIR
+    try:
+        stamps = tuple((s.st_mtime_ns, s.st_size) for s in (Path(folder, f).stat() for f in FILES))
+    except (OSError, ValueError):  # a missing file or a bad path: reading says what is wrong
+        return _read(folder)
+    return _read_once(str(folder.resolve()), stamps)
+
+
+FILES = ("sets.csv", "cards.csv", "robot.csv", "brackets.csv")
+
+
+@lru_cache(maxsize=8)
+def _read_once(folder: str, stamps: tuple[tuple[int, int], ...]) -> ChallengersData:
+    """The data of a folder whose files carry these stamps (read once per change)."""
+    return _read(Path(folder))
+
+
+def _read(folder: Path) -> ChallengersData:
+    """Read and check the four files."""
     sets = load_table(folder / "sets.csv", SETS)
     set_ids = {r["id"] for r in sets} | {"start"}
     cards = load_table(folder / "cards.csv", CARDS)

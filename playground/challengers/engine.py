@@ -68,7 +68,8 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         names = [*PLAYER_NAMES[:players], *(["Robot"] if self.robot is not None else [])]
         start = self.data.starting_deck()
         robot_cards = self.data.robot_pile[: rules.robot_start_cards]
-        sides = [new_side(n, dict(start) if i != self.robot else {}) for i, n in enumerate(names)]
+        bonuses = {c.id: c.from_bench for c in self.data.cards.values() if c.from_bench}
+        sides = [new_side(n, dict(start) if i != self.robot else {}, bonuses) for i, n in enumerate(names)]
         if self.robot is not None:
             for card in robot_cards:
                 sides[self.robot].deck.add(card)

@@ -91,10 +91,9 @@ class MatchFlow:
             m.flag = task.side
             events.append(Event(f"The flag goes on {c.name}: strength {self.flag_strength(task.side)}."))
             return events + self._attack_next(m.other(task.side))
-        events.append(
-            Event(f"Attack total {self.attack_total(task.side)} against {self.flag_strength(m.flag)}.")
-        )
-        return events + self._attack_next(task.side)
+        total, flag = self.attack_total(task.side), self.flag_strength(m.flag)
+        events.append(Event(f"Attack total {total} against {flag}."))
+        return events + self._attack_next(task.side, total >= flag + (0 if self.rules.tie_takes_flag else 1))
 
     def _on_reveal(self: ChallengersGame, side: int, card) -> list[Event]:
         if card.timing != "on_reveal":
@@ -114,11 +113,17 @@ class MatchFlow:
             me.bench.move(card, me.rest, me.bench.count(card))
         return [Event(f"{because}: {me.name}'s {name} seat goes to the rest pile.")]
 
-    def _attack_next(self: ChallengersGame, side: int) -> list[Event]:
-        """Queue the attacker's next move, or end the match if they cannot reach the flag."""
+    def _attack_next(self: ChallengersGame, side: int, reached: bool | None = None) -> list[Event]:
+        """Queue the attacker's next move, or end the match if they cannot reach the flag.
+
+        reached: whether their total already reaches the flag, when the caller has just worked
+        it out (else it is worked out here, and only if their deck is empty).
+        """
         m = self.state.match
         m.attacker = side
-        if not self.attack_reached(side) and not len(self.state.sides[side].deck):
+        if not len(self.state.sides[side].deck) and not (
+            self.attack_reached(side) if reached is None else reached
+        ):
             return self._end_match(m.flag, f"{self.player_name(side)} ran out of cards")
         self._then(Task("attack", self.actor_of(side), side))
         return []

@@ -46,6 +46,8 @@ def _keep_strongest(actions: list[Action], game: ChallengersGame) -> Action:
 def greedy(game: ChallengersGame) -> Action:
     """Keep the strongest card drawn; never draw again; remove nothing."""
     actions = game.legal_actions()
+    if len(actions) == 1:  # a match's one move, or the only card to keep: nothing to weigh
+        return actions[0]
     if any(isinstance(a, Keep | StopKeeping) for a in actions):
         return _keep_strongest(actions, game)
     if any(isinstance(a, DoneRemoving) for a in actions):
@@ -56,6 +58,8 @@ def greedy(game: ChallengersGame) -> Action:
 def thinning(game: ChallengersGame) -> Action:
     """Like greedy, but draw again on a weak draw and remove weak cards when the odds say so."""
     actions = game.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
     player = game.current_actor()
     if any(isinstance(a, Keep | StopKeeping) for a in actions):
         mine = deck_strengths(game, player)

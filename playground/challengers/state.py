@@ -9,6 +9,7 @@ census proves nothing was lost or duplicated.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -51,6 +52,32 @@ def trophy_fans(trophy: str) -> int:
     return int(trophy.split()[-1])
 
 
+class Bench(Zone):
+    """A bench: a Zone that keeps the sum of its cards' 'from the bench' strength bonuses up to
+    date as cards come and go (through the Zone's own add, remove and clear), since an attack
+    asks for it on every reveal."""
+
+    __slots__ = ("_bonuses", "bonus")
+
+    def __init__(self, name: str, bonuses: Mapping[str, int]):
+        super().__init__(name)
+        self._bonuses = bonuses
+        """card id -> its bonus from the bench, for the cards that have one"""
+        self.bonus = 0
+
+    def add(self, card: str, n: int = 1) -> None:
+        super().add(card, n)
+        self.bonus += self._bonuses.get(card, 0) * n
+
+    def remove(self, card: str, n: int = 1) -> None:
+        super().remove(card, n)
+        self.bonus -= self._bonuses.get(card, 0) * n
+
+    def clear(self) -> list[str]:
+        self.bonus = 0
+        return super().clear()
+
+
 @dataclass
 class Side:
     """One participant (a player or the Robot) and every zone they own.
@@ -64,7 +91,7 @@ class Side:
     name: str
     deck: Zone
     play: Row
-    bench: Zone
+    bench: Bench
     rest: Zone
     drawn: Zone
     trophies: Zone
@@ -88,12 +115,13 @@ class Side:
         return (self.score(), len(self.trophies), self.best_trophy_round())
 
 
-def new_side(name: str, deck: dict[str, int]) -> Side:
+def new_side(name: str, deck: dict[str, int], bonuses: Mapping[str, int]) -> Side:
+    """A participant with this deck; bonuses: card id -> its bonus from the bench (where it has one)."""
     return Side(
         name,
         Zone(f"{name} deck", deck),
         Row(f"{name} play"),
-        Zone(f"{name} bench"),
+        Bench(f"{name} bench", bonuses),
         Zone(f"{name} rest pile"),
         Zone(f"{name} drawn"),
         Zone(f"{name} trophies"),
@@ -181,16 +209,9 @@ class State:
             zones += side.zones()
         return Table(zones)
 
-    def __post_init__(self) -> None:
-        self._bench_cards = [(c.id, c.from_bench) for c in self.cards.values() if c.from_bench]
-
     def bench_bonus(self, side: int) -> int:
-        """The 'from the bench' strength bonuses of a side's bench, summed over every copy.
-
-        Only the few cards with such a bonus are looked up (an attack asks on every reveal).
-        """
-        bench = self.sides[side].bench
-        return sum(bonus * bench.count(card) for card, bonus in self._bench_cards)
+        """The 'from the bench' strength bonuses of a side's bench, summed over every copy."""
+        return self.sides[side].bench.bonus
 
     def seat_size(self, side: int, name: str) -> int:
         """How many cards share the bench seat of one card name."""
