@@ -8,13 +8,14 @@ Inputs are plain values (mappings of stats, Sport records), never game objects.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from math import lcm
 
 from playground.core.dist import Dist
 
 from .cards import STATS, Sport
-from .scoring import athlete_score, checked_stats
+from .scoring import checked_athlete, checked_stats
 
 MAX_SPORTS = 100
 MAX_ATHLETES = 20
@@ -44,13 +45,21 @@ def _chances(sports: Dist | Iterable[Sport]) -> Dist:
     return sports if isinstance(sports, Dist) else sport_chances(sports)
 
 
+def _average(dist: Dist, value: Callable[[Sport], int]) -> Fraction:
+    """The sum of (chance of the Sport) x value(Sport), exactly: the chances are written over one
+    common denominator, so the sum is of whole numbers and one Fraction is made at the end."""
+    items = list(dist.items())
+    scale = lcm(*(p.denominator for _, p in items))
+    return Fraction(sum(p.numerator * (scale // p.denominator) * value(s) for s, p in items), scale)
+
+
 def stat_chances(sports: Dist | Iterable[Sport]) -> dict[str, Fraction]:
     """For each stat, the chance that the next Sport counts it (is relevant).
 
     A +1 in a stat is worth exactly this many points on average: the key to every Episode's worth.
     """
     dist = _chances(sports)
-    return {s: sum((p for sport, p in dist.items() if s in sport.relevant), Fraction(0)) for s in STATS}
+    return {s: _average(dist, lambda sport, s=s: s in sport.relevant) for s in STATS}
 
 
 def expected_athlete_score(
@@ -60,11 +69,8 @@ def expected_athlete_score(
     multiplier: int = 1,
 ) -> Fraction:
     """An Athlete's average score over the Sports still to come (each Sport's chance x score)."""
-    dist = _chances(sports)
-    return sum(
-        (p * athlete_score(base, episodes, sport.relevant, multiplier) for sport, p in dist.items()),
-        Fraction(0),
-    )
+    score = checked_athlete(base, episodes, multiplier)
+    return _average(_chances(sports), lambda sport: score(sport.relevant))
 
 
 def episode_value(
@@ -98,12 +104,13 @@ def expected_team_score(
     """
     if len(athletes) > MAX_ATHLETES:
         raise ValueError(f"at most {MAX_ATHLETES} Athletes; got {len(athletes)}")
-    dist = _chances(sports)
-    total = Fraction(0)
-    for sport, p in dist.items():
-        scores = [athlete_score(b, e, sport.relevant, m) for b, e, m in athletes]
-        total += p * best_team(scores, sport.team_size, sport.effect == "lowest_wins")
-    return total
+    scorers = [checked_athlete(b, e, m) for b, e, m in athletes]
+
+    def best(sport: Sport) -> int:
+        scores = [score(sport.relevant) for score in scorers]
+        return best_team(scores, sport.team_size, sport.effect == "lowest_wins")
+
+    return _average(_chances(sports), best)
 
 
 def score_distribution(
@@ -113,9 +120,9 @@ def score_distribution(
     multiplier: int = 1,
 ) -> Dist:
     """Every score the Athlete can end with and its exact chance, over the Sports to come."""
-    dist = _chances(sports)
+    score = checked_athlete(base, episodes, multiplier)
     weights: dict[int, Fraction] = {}
-    for sport, p in dist.items():
-        v = athlete_score(base, episodes, sport.relevant, multiplier)
+    for sport, p in _chances(sports).items():
+        v = score(sport.relevant)
         weights[v] = weights.get(v, Fraction(0)) + p
     return Dist(weights)

@@ -7,7 +7,7 @@ engine scores with these same functions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from math import prod
 
 import sympy
@@ -38,15 +38,27 @@ def athlete_total(
     A stat missing from ``base`` or from an Episode counts as 0. At most 1000 Episodes, values
     between -1,000,000 and 1,000,000.
     """
+    return checked_athlete(base, episodes)(relevant)
+
+
+def checked_athlete(
+    base: Mapping[str, int], episodes: Sequence[Mapping[str, int]], multiplier: int = 1
+) -> Callable[[Iterable[str]], int]:
+    """An Athlete's inputs checked once (as athlete_score checks them): then its score for any
+    relevant stats, times the multiplier. An average over twenty Sports checks them once."""
     base = checked_stats(base, "base")
     if isinstance(episodes, Mapping) or not isinstance(episodes, Sequence):
         raise ValueError("episodes must be a list of mappings, one per attached card, like [{'body': 2}]")
     if len(episodes) > MAX_EPISODES:
         raise ValueError(f"at most {MAX_EPISODES} attached Episodes; got {len(episodes)}")
     mods = [checked_stats(e, f"episodes[{i}]") for i, e in enumerate(episodes)]
-    if isinstance(relevant, str):
-        relevant = [relevant]
-    return relevant_sum(base, mods, list(dict.fromkeys(relevant)))
+    multiplier = _int(multiplier, "multiplier")
+
+    def score(relevant: Iterable[str]) -> int:
+        stats = [relevant] if isinstance(relevant, str) else relevant
+        return relevant_sum(base, mods, list(dict.fromkeys(stats))) * multiplier
+
+    return score
 
 
 def relevant_sum(base: Mapping[str, int], mods: Sequence[Mapping[str, int]], relevant: Sequence[str]) -> int:
@@ -79,7 +91,7 @@ def athlete_score(
     ...               ["teamwork", "body", "underdog"], multiplier=2)
     12
     """
-    return athlete_total(base, episodes, relevant) * _int(multiplier, "multiplier")
+    return checked_athlete(base, episodes, multiplier)(relevant)
 
 
 def combined_multiplier(
@@ -121,7 +133,8 @@ def distributive_forms(values: Sequence[int | str], multiplier: int | str = "m")
     )
     added_first = sympy.Mul(m, sympy.Add(*terms, evaluate=False), evaluate=False)
     multiplied_each = sympy.Add(*[sympy.Mul(m, t, evaluate=False) for t in terms], evaluate=False)
-    return added_first, multiplied_each, sympy.simplify(added_first - multiplied_each) == 0
+    # both sides are polynomials: expanded, they are the same sum of terms exactly when equal
+    return added_first, multiplied_each, sympy.expand(added_first) == sympy.expand(multiplied_each)
 
 
 def operation_count(values: int, multipliers: int) -> dict[str, int]:
