@@ -152,6 +152,12 @@ def best_spend(attack: int, defense: int, points: int, cost: Fraction = Fraction
     _check_int("points", points, 0, 15)
     if not 0 <= cost <= 1:
         raise ValueError(f"cost must be from 0 to 1; got {cost!r}")
+    return _best_spend(attack, defense, points, cost)
+
+
+@lru_cache(maxsize=4096)
+def _best_spend(attack: int, defense: int, points: int, cost: Fraction) -> int:
+    """best_spend's answer, kept: a simulated match asks the same few questions again and again."""
     scores = [p_attacker_wins(attack + n, defense) - n * Fraction(cost) for n in range(points + 1)]
     return scores.index(max(scores))
 

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from playground.core.dist import sample_exact
 from playground.core.engine import Action, random_legal
@@ -49,11 +50,17 @@ def odds_spender(game: TsubasaGame, point_worth: Fraction = Fraction(1, 12)) -> 
         most = options[-1].points
         if task.coach == game.state.attacker:
             return Spend(best_spend(d.attack, d.defense, min(most, 15), point_worth))
-        attack = d.attack + d.attack_spent
-        scores = [p_attacker_wins(attack, d.defense + n) + n * point_worth for n in range(most + 1)]
-        return Spend(scores.index(min(scores)))
+        return Spend(_defender_spend(d.attack + d.attack_spent, d.defense, most, point_worth))
 
     return _choose(game, spend)
+
+
+@lru_cache(maxsize=4096)
+def _defender_spend(attack: int, defense: int, most: int, point_worth: Fraction) -> int:
+    """The defender's n in 0..most making P(attack wins) + n * point_worth smallest (kept: a
+    simulated match asks the same few questions again and again)."""
+    scores = [p_attacker_wins(attack, defense + n) + n * point_worth for n in range(most + 1)]
+    return scores.index(min(scores))
 
 
 def equilibrium_picker(game: TsubasaGame) -> Action:
