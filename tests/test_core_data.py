@@ -387,3 +387,86 @@ def test_a_broken_quote_is_a_data_error(tmp_path: Path) -> None:
     path = tmp_path / "players.csv"
     path.write_text(",".join(HEADER) + '\np1,"A' + "b" * 200_000 + ",nankatsu,9,true,MF,,\n")
     assert "the CSV cannot be read: field larger than field limit" in str(load_error(path))
+
+
+# -- each game's loader, fed what an untrusted folder may hold ----------------------------------
+
+GAME_FILES = {
+    "tiebreak": "spaces.csv",
+    "tsubasa": "players.csv",
+    "challengers": "sets.csv",
+    "arc": "regions.csv",
+}
+"""Per game, a file of its data folder with a text column 'name'."""
+
+
+def game_folder(game: str, tmp_path: Path) -> Path:
+    """A copy of the game's shipped data folder, to spoil one file of."""
+    import shutil
+
+    folder = tmp_path / game
+    shutil.copytree(Path(__file__).resolve().parent.parent / "data" / game, folder)
+    return folder
+
+
+def load_game(game: str, folder: Path) -> Any:
+    import importlib
+
+    return importlib.import_module(f"playground.{game}").load_data(folder)
+
+
+@pytest.mark.parametrize("game", sorted(GAME_FILES))
+def test_a_games_formula_looking_names_stay_text(game: str, tmp_path: Path) -> None:
+    from csv_support import edit
+
+    folder = game_folder(game, tmp_path)
+    edit(folder / GAME_FILES[game], 1, "name", "=1+1")
+    edit(folder / GAME_FILES[game], 2, "name", "@SUM(A1)")
+    shown = repr(load_game(game, folder))
+    assert "'=1+1'" in shown and "'@SUM(A1)'" in shown
+
+
+@pytest.mark.parametrize("game", sorted(GAME_FILES))
+def test_a_games_broken_encoding_or_huge_cell_is_refused_by_file(game: str, tmp_path: Path) -> None:
+    from csv_support import edit
+
+    name = GAME_FILES[game]
+    folder = game_folder(game, tmp_path)
+    original = (folder / name).read_bytes()
+    (folder / name).write_bytes(original.replace(b",", b",\xff", 1))
+    with pytest.raises(DataError, match=f"{name}: byte .* is not UTF-8 text"):
+        load_game(game, folder)
+    (folder / name).write_bytes(original)
+    edit(folder / name, 1, "name", "x" * 5000)
+    with pytest.raises(DataError, match=f"{name}, row 1, column 'name': the cell has 5,000 characters"):
+        load_game(game, folder)
+
+
+@pytest.mark.parametrize("game", sorted(GAME_FILES))
+@pytest.mark.parametrize("trick", ["folder", "device", "pipe", "huge file", "traversal"])
+def test_path_tricks_in_a_games_folder_are_refused_at_once(game: str, trick: str, tmp_path: Path) -> None:
+    """A folder, /dev/zero, a named pipe (reading either would never end) or a sparse 2 GB file in
+    place of a CSV, and a data= path that climbs out and back in, answer at once with the file named."""
+    import os
+
+    name = GAME_FILES[game]
+    folder = game_folder(game, tmp_path)
+    target = folder / name
+    target.unlink()
+    if trick == "folder":
+        target.mkdir()
+    elif trick == "device":
+        target.symlink_to("/dev/zero")
+    elif trick == "pipe":
+        os.mkfifo(target)
+    elif trick == "huge file":
+        with target.open("wb") as handle:
+            handle.truncate(2 * 10**9)
+    else:  # a path with .. parts is just a path: the same missing file, named in full
+        folder = tmp_path / ".." / tmp_path.name / game
+    with pytest.raises(DataError) as caught:
+        load_game(game, folder)
+    message = str(caught.value)
+    assert message.startswith(name), message
+    expected = {"huge file": "a component list may be at most", "traversal": "the file is missing"}
+    assert expected.get(trick, "is not a plain file") in message, message

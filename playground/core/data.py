@@ -118,12 +118,25 @@ def load_table(
 ) -> list[dict[str, Any]]:
     """Read one CSV file and return its rows as dicts of converted values.
 
+    path: a plain file (str or Path) of at most MAX_FILE_BYTES, UTF-8 text without NUL bytes,
+    cells of at most MAX_CELL_CHARS; a folder, a device or a pipe is refused before any read.
     known_ids maps a table name to its ids, for columns that reference another table.
     Raises DataError naming file, row (1 = the first data row), column and the expectation.
     """
+    if not isinstance(path, str | Path):
+        raise DataError(
+            str(path)[:60], None, None, f"path must be a file name (str or Path); got {path!r:.60}"
+        )
     path = Path(path)
     known_ids = known_ids or {}
     if not path.is_file():
+        if path.exists():  # a folder, a device (/dev/zero) or a pipe would never end or mean nothing
+            raise DataError(
+                path,
+                None,
+                None,
+                f"{path} is not a plain file (a folder, a device or a pipe); expected a CSV file",
+            )
         raise DataError(path, None, None, f"the file is missing; expected the {schema.name} list at {path}")
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
