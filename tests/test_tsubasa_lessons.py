@@ -26,9 +26,34 @@ def test_sampled_duels_agree_with_the_exact_chance(attack: int, defense: int) ->
     assert abs(rolled.count("attack") / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-9
 
 
-def test_the_sampler_is_bounded() -> None:
-    with pytest.raises(ValueError, match="n must be from 0 to 1,000,000"):
-        sample_duels(random.Random(0), 2_000_000, 0, 0)
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ((random.Random(0), 2_000_000, 0, 0), "n must be from 0 to 1,000,000"),
+        ((random.Random(0), 5.0, 0, 0), "n must be from 0 to 1,000,000 \\(a whole number\\); got 5.0"),
+        ((random.Random(0), 10, 10**18, 0), "attack must be a whole number from -60 to 60"),
+        ((random.Random(0), 10, 0, "8"), "defense must be a whole number from -60 to 60"),
+    ],
+)
+def test_the_sampler_is_bounded(arguments: tuple, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        sample_duels(*arguments)
+
+
+def test_the_sampler_wants_a_generator() -> None:
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        sample_duels(0, 10, 0, 0)
+
+
+OWN_MEASURES = [m for m in MATCH_MEASURES.values() if m.__module__ == kicker_result.__module__]
+
+
+@pytest.mark.parametrize("measure", [*OWN_MEASURES, kicker_result])
+def test_measures_refuse_what_is_not_a_finished_match(measure) -> None:
+    with pytest.raises(TypeError, match="game must be a Captain Tsubasa match"):
+        measure("a match")
+    with pytest.raises(ValueError, match="the game is not over yet"):
+        measure(new_game(seed=1))
 
 
 def test_measures_read_the_finished_match() -> None:

@@ -1,46 +1,59 @@
 """What a finished match is measured by, for ``compare_rules`` (module-level functions, so worker
-processes can use them), and a sampler of duels for the live simulation."""
+processes can use them), and a sampler of duels for the live simulation.
+
+Each measure takes a finished Captain Tsubasa match and refuses anything else (a TypeError for
+another object, core's ValueError for a match not played to the end) before reading it.
+"""
 
 from __future__ import annotations
 
 import random
 
-from playground.core.compare import steps
+from playground.core.compare import final_result, steps
 
 from .engine import TsubasaGame
-from .odds import attacker_wins
+from .odds import TOTAL_BOUND, _check_int, attacker_wins
+
+
+def _finished(game: TsubasaGame) -> TsubasaGame:
+    """The game itself, if it is a Captain Tsubasa match played to the end."""
+    if not isinstance(game, TsubasaGame):
+        raise TypeError(f"game must be a Captain Tsubasa match (tsubasa.new_game); got {game!r:.60}")
+    final_result(game)
+    return game
 
 
 def goals(game: TsubasaGame) -> float:
     """Goals scored by both teams together."""
-    return float(sum(c.score for c in game.state.coaches))
+    return float(sum(c.score for c in _finished(game).state.coaches))
 
 
 def extra_time(game: TsubasaGame) -> float:
     """1 if the match went to extra time, else 0."""
-    return float(game.state.period.startswith("extra"))
+    return float(_finished(game).state.period.startswith("extra"))
 
 
 def shared_title(game: TsubasaGame) -> float:
     """1 if the match ended level after extra time (or a draw without extra time), else 0."""
-    return float(len(game.result().winners) == 2)
+    return float(len(final_result(_finished(game)).winners) == 2)
 
 
 def attack_duels_won(game: TsubasaGame) -> float:
     """The share of duels (shots and passes) the attack won; 0 if there was none."""
-    duels = [result for kind, result in game.rounds if kind in ("shot", "pass")]
+    duels = [result for kind, result in _finished(game).rounds if kind in ("shot", "pass")]
     won = sum(result not in ("stolen",) for result in duels)
     return won / len(duels) if duels else 0.0
 
 
 def kicker_result(game: TsubasaGame) -> str:
     """How the match ended for the team that kicked it off: "won", "lost" or "shared"."""
-    winners = game.result().winners
+    winners = final_result(_finished(game)).winners
     return "shared" if len(winners) == 2 else "won" if winners[0] == game.first_kicker else "lost"
 
 
 def rounds_played(game: TsubasaGame) -> float:
-    return float(len(game.rounds))
+    """Rounds played in the whole match, extra time included."""
+    return float(len(_finished(game).rounds))
 
 
 MATCH_MEASURES = {
@@ -56,9 +69,17 @@ MATCH_MEASURES = {
 def sample_duels(
     rng: random.Random, n: int, attack: int, defense: int, assured_success: bool = False
 ) -> list[str]:
-    """Roll n duels with the engine's rule: "attack" or "defense" won each. Bound: n up to 1,000,000."""
-    if not 0 <= n <= 1_000_000:
-        raise ValueError(f"n must be from 0 to 1,000,000; got {n!r}")
+    """Roll n duels with the engine's rule: "attack" or "defense" won each.
+
+    Bounds: n a whole number from 0 to 1,000,000 (about a second); totals -60..60; rng a
+    random.Random.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
+        raise ValueError(f"n must be from 0 to 1,000,000 (a whole number); got {n!r:.60}")
+    _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND)
+    _check_int("defense", defense, -TOTAL_BOUND, TOTAL_BOUND)
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random; got {rng!r:.60}")
     return [
         "attack"
         if attacker_wins(rng.randint(1, 6), rng.randint(1, 6), attack, defense, assured_success)

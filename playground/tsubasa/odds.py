@@ -124,7 +124,8 @@ def p_goal(
     won = p_attacker_wins(attack, defense, assured_success, sides=sides)
     if not keeper:
         return won
-    return won * save_outcomes(catch_top, corner_top, sides)["goal"] if corner_top < sides else Fraction(0)
+    save = save_outcomes(catch_top, corner_top, sides)  # checks the faces even when none is a goal
+    return won * save["goal"] if corner_top < sides else Fraction(0)
 
 
 def difference_dist(sides: int = 6) -> Dist:
@@ -137,7 +138,11 @@ def difference_dist(sides: int = 6) -> Dist:
 def point_value(
     attack: int, defense: int, assured_success: bool = False, reroll: str | None = None
 ) -> Fraction:
-    """What one more point spent by the attack adds to its chance of winning the duel."""
+    """What one more point spent by the attack adds to its chance of winning the duel.
+
+    Bounds as for p_attacker_wins, with attack at most 59 (one point is added to it).
+    """
+    _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND - 1)
     return p_attacker_wins(attack + 1, defense, assured_success, reroll) - p_attacker_wins(
         attack, defense, assured_success, reroll
     )
@@ -147,9 +152,11 @@ def best_spend(attack: int, defense: int, points: int, cost: Fraction = Fraction
     """How many of its points the attack should spend now, if each point kept is worth ``cost``.
 
     The number n in 0..points that makes P(win with n more) - n * cost largest (the smallest such
-    n on a tie). Bounds: points 0..15, cost 0..1.
+    n on a tie). Bounds: points 0..15, cost 0..1, totals as for p_attacker_wins with attack +
+    points at most 60.
     """
     _check_int("points", points, 0, 15)
+    _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND - points)
     if not 0 <= cost <= 1:
         raise ValueError(f"cost must be from 0 to 1; got {cost!r}")
     return _best_spend(attack, defense, points, cost)
