@@ -80,8 +80,8 @@ class ArcGame(Competition):
         self.season = 1
         self.mulligan_used: set[int] = set()
         self._turn_plays: tuple[int | None, int] = (None, 0)  # whose turn, cards played in it
-        # each (card, target) play made once per game: a turn lists dozens, every turn
-        self._play_actions: dict[tuple[str, str], Play] = {}
+        # each card's plays on each set of targets made once per game: a turn lists dozens
+        self._play_actions: dict[tuple[str, tuple[str, ...]], list[Play]] = {}
         self._phase = "draft"
         self._result: Result | None = None
         self._start_competition_state()
@@ -230,13 +230,14 @@ class ArcGame(Competition):
     def _options_turn(self, task: Task) -> list[Action]:
         p = task.player
         known = self._play_actions
+        stacks = tuple(st.id for st in self.state.stacks)
         actions: list[Action] = []
         for card in self._source_of_plays(p).kinds():
-            for target in self._targets(card, p):
-                play = known.get((card, target))
-                if play is None:
-                    play = known[card, target] = Play(card, target)
-                actions.append(play)
+            targets = self._targets(card, p, stacks)
+            plays = known.get((card, targets))
+            if plays is None:
+                plays = known[card, targets] = [Play(card, t) for t in targets]
+            actions.extend(plays)
         if (
             self.rules.mulligan
             and self.rules.ruleset == "standard"
@@ -247,21 +248,23 @@ class ArcGame(Competition):
             actions.append(Mulligan())
         return actions or [EndTurn()]
 
-    def _targets(self, card: str, p: int) -> list[str]:
-        """Where an Episode card can be played (every Athlete, unless the card says otherwise)."""
+    def _targets(self, card: str, p: int, stacks: tuple[str, ...] | None = None) -> tuple[str, ...]:
+        """Where an Episode card can be played (every Athlete, unless the card says otherwise).
+
+        stacks: the ids of the Athletes on the table, when the caller has them already.
+        """
         s = self.state
         e = s.data.episodes[card]
-        stacks = [st.id for st in s.stacks]
         if e.kind == "attach" or e.effect in ("growth_spurt", "magical_girl"):
-            return stacks
+            return tuple(st.id for st in s.stacks) if stacks is None else stacks
         if e.effect == "non_canon_ova":
-            found = [
+            found = tuple(
                 f"{st.id}/{c}" for st in s.stacks for c in dict.fromkeys(st.under) if not self._is_dad(c)
-            ]
-            return found or [""]
+            )
+            return found or ("",)
         if e.effect == "birthday_party" and self.rules.ruleset == "standard":
-            return [f"P{v + 1}" for v in range(self.players) if v != p]
-        return [""]
+            return tuple(f"P{v + 1}" for v in range(self.players) if v != p)
+        return ("",)
 
     def _is_dad(self, card: str) -> bool:
         e = self.state.data.episodes.get(card)
