@@ -277,11 +277,11 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
 
     def player_actions(self) -> list[Action]:
         task = self.tasks[0]
-        return getattr(self, f"_options_{task.kind}")(task)
+        return _OPTIONS[task.kind](self, task)
 
     def _apply(self, action: Action) -> list[Event]:
         task = self.tasks.popleft()
-        events = getattr(self, f"_do_{task.kind}")(task, action)
+        events = _EFFECTS[task.kind](self, task, action)
         self._advance(events)
         return events
 
@@ -293,7 +293,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             task = tasks[0]
             if task.actor == AUTO:
                 tasks.popleft()
-                events.extend(getattr(self, f"_do_{task.kind}")(task, None))
+                events.extend(_EFFECTS[task.kind](self, task, None))
             elif task.actor == CHANCE:
                 if task.kind == "draw" and not len(self.state.coaches[task.coach].deck):
                     events.extend(self._reshuffle(task.coach))
@@ -546,6 +546,20 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             "Nankatsu": nankatsu,
             "Toho": toho,
         }
+
+
+def _methods(prefix: str) -> dict[str, Any]:
+    """Each task kind's method of that prefix (_options_attack, _do_draw...), looked up once for
+    every step rather than by name on each."""
+    return {
+        name.removeprefix(prefix): getattr(TsubasaGame, name)
+        for name in dir(TsubasaGame)
+        if name.startswith(prefix)
+    }
+
+
+_OPTIONS = _methods("_options_")
+_EFFECTS = _methods("_do_")
 
 
 def new_game(
