@@ -1,12 +1,14 @@
 """Safe to click: every panel takes any sequence of control changes and button presses.
 
 In front of a class any click can come in any order: a rule changed mid-game, the scrub slider
-moved while stepping, Reset pressed twice, a deck box emptied. Hypothesis drives every public
-panel builder of playground/*/widgets.py and playground.widgets (found by their return type, so
-a new panel is covered) headless: it walks the panel's widget tree, sets random values within
-each control's own bounds (odd text in text boxes) and presses buttons, calling the handlers
-directly so an exception is raised here rather than logged by ipywidgets. Nothing may raise; a
-rules change the rules refuse must be answered in the rules panel with a sentence.
+moved while stepping, Reset pressed twice, a deck box emptied. A hypothesis state machine
+(PanelMachine) drives every public panel builder of playground/*/widgets.py and
+playground.widgets (found by their return type, so a new panel is covered) headless: it walks the
+panel's widget tree, sets random values within each control's own bounds (odd text in text
+boxes), presses the game's buttons, scrubs while playing, changes rules mid-game and resets
+twice, calling the handlers directly so an exception is raised here rather than logged by
+ipywidgets. Nothing may raise, no output may show a traceback, and a rules change the rules
+refuse must be answered in the rules panel with a sentence.
 """
 
 from __future__ import annotations
@@ -21,8 +23,15 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 import playground
 from playground import tiebreak
@@ -133,26 +142,85 @@ def test_the_builders_are_found() -> None:
         assert not required or name in ARGUMENTS, f"{name} needs {required}: add it to ARGUMENTS"
 
 
-@pytest.mark.parametrize("name", sorted(BUILDERS))
-@settings(
-    max_examples=8,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-@given(data=st.data())
-def test_any_clicks_in_any_order(name: str, data: st.DataObject) -> None:
-    panel = build(name)
-    for _ in range(data.draw(st.integers(1, STEPS), label="actions")):
-        reachable = controls(panel)
-        assert reachable, f"{name} has no control to work"
+class PanelMachine(RuleBasedStateMachine):
+    """One panel worked by a class: any control, the game's buttons, rule changes mid-game, scrubs.
+
+    Hypothesis draws a sequence of these rules (and shrinks a failing one to the fewest clicks);
+    after every click the invariants hold: the rules in force are valid and the panel says which,
+    and no output shows a traceback.
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self.panel = build(name)
+        self.games = list(_inside(self.panel, GamePanel))
+        self.rules = [self.panel] if isinstance(self.panel, RulesPanel) else list(rules_panels(self.panel))
+
+    @rule(data=st.data())
+    def work_any_control(self, data: st.DataObject) -> None:
+        reachable = controls(self.panel)
+        assert reachable, f"{self.name} has no control to work"
         control = data.draw(st.sampled_from(reachable), label="control")
-        label = getattr(control, "description", "") or type(control).__name__
-        data.draw(st.just(label), label="worked")
+        data.draw(st.just(getattr(control, "description", "") or type(control).__name__), label="worked")
         operate(control, data)
-    panels = [panel] if isinstance(panel, RulesPanel) else list(rules_panels(panel))
-    for rules in panels:  # the rules in force are always valid, and the panel always says which
-        assert type(rules.rules)(**_fields(rules)) == rules.rules
-        assert rules.message.value
+
+    @precondition(lambda self: self.games)
+    @rule(button=st.sampled_from(["Step", "Step", "Play to end", "Reset"]), which=st.integers(0, 3))
+    def press_a_game_button(self, button: str, which: int) -> None:
+        game = self.games[which % len(self.games)]
+        operate(next(b for b in _inside(game, w.Button) if b.description == button), None)
+
+    @precondition(lambda self: self.games)
+    @rule(data=st.data(), which=st.integers(0, 3))
+    def scrub_while_playing(self, data: st.DataObject, which: int) -> None:
+        game = self.games[which % len(self.games)]
+        game.scrub.value = data.draw(st.integers(game.scrub.min, game.scrub.max), label="scrub to")
+        operate(next(b for b in _inside(game, w.Button) if b.description == "Step"), None)
+
+    @precondition(lambda self: self.rules)
+    @rule(data=st.data())
+    def change_a_rule_mid_game(self, data: st.DataObject) -> None:
+        rules = data.draw(st.sampled_from(self.rules), label="rules panel")
+        field = data.draw(st.sampled_from(sorted(rules.controls)), label="field")
+        operate(rules.controls[field], data)
+
+    @precondition(lambda self: self.games)
+    @rule()
+    def reset_twice(self) -> None:
+        for game in self.games:
+            reset = next(b for b in _inside(game, w.Button) if b.description == "Reset")
+            operate(reset, None)
+            operate(reset, None)
+            assert game.game.step_count == 0 and game.scrub.value == 0
+
+    @invariant()
+    def rules_in_force_are_valid_and_said(self) -> None:
+        for rules in self.rules:
+            assert type(rules.rules)(**_fields(rules)) == rules.rules
+            assert rules.message.value
+
+    @invariant()
+    def no_output_shows_a_traceback(self) -> None:
+        for shown in _inside(self.panel, w.HTML | w.Output):
+            if isinstance(shown, w.Output):  # an exception inside `with output:` is kept as an error
+                assert not [o for o in shown.outputs if o.get("output_type") == "error"], self.name
+            else:
+                assert "Traceback" not in shown.value, (self.name, shown.value[:300])
+
+
+@pytest.mark.parametrize("name", sorted(BUILDERS))
+def test_any_clicks_in_any_order(name: str) -> None:
+    """Each panel, as a hypothesis state machine: random sequences of the rules above."""
+    run_state_machine_as_test(
+        lambda: PanelMachine(name),
+        settings=settings(
+            max_examples=6,
+            stateful_step_count=10,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        ),
+    )
 
 
 def rules_panels(widget: w.Widget) -> Iterator[RulesPanel]:
