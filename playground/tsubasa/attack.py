@@ -27,6 +27,8 @@ PASSIVE = ("reroll", "save")
 
 GAINS = {"gain_shot": "shot", "gain_pass": "pass", "gain_defense": "defense"}
 
+PASS = Pass()
+
 GAIN_TWO = [Use("gain_two", f"{a}+{b}") for a, b in combinations_with_replacement(POINT_KINDS, 2)]
 """The six ways to take two points, made once."""
 
@@ -40,7 +42,7 @@ class AttackPhase:
         me = self.state.coaches[task.coach]
         room = self.cards_in_play() < self.limit()
         options: list[Action] = [Play(card) for card in me.hand.kinds()] if room else []
-        options.append(Pass())
+        options.append(PASS)
         if self.rules.motivation:
             options += [
                 Motivate(card) for card in dict.fromkeys(me.play) if self._motivation_for(task.coach, card)

@@ -308,7 +308,10 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
 
     def _then(self, *tasks: Task) -> None:
         """Put tasks at the front of the queue, in the order given."""
-        self.tasks.extendleft(reversed(tasks))
+        if len(tasks) == 1:  # the usual case, without reversing
+            self.tasks.appendleft(tasks[0])
+        else:
+            self.tasks.extendleft(reversed(tasks))
 
     def _reshuffle(self, coach: int) -> list[Event]:
         """An empty deck takes the discard pile back; with nothing to take, the draw is dropped."""
