@@ -222,6 +222,32 @@ def test_race_worked_examples():
     assert odds.p_challenger_wins(20, 20, first="champion") == Fraction(5, 41)
 
 
+def test_races_sharing_solved_positions_give_each_start_its_own_answer():
+    """Positions solved for one start are reused by the next start of the same race: whatever the
+    order of the questions, every answer is the one a fresh solve gives."""
+    starts = [(c, h, first) for c in range(0, 12, 3) for h in range(0, 6, 2) for first in odds.ROLLERS]
+
+    def answers(order):
+        return {
+            s: (odds.p_challenger_wins(s[0], s[1], first=s[2]), odds.expected_race_length(*s[:2], first=s[2]))
+            for s in order
+        }
+
+    def fresh(s):
+        odds._race_values.cache_clear()
+        odds.p_challenger_wins.cache_clear()
+        odds.expected_race_length.cache_clear()
+        return answers([s])[s]
+
+    odds._race_values.cache_clear()
+    forwards = answers(starts)
+    odds._race_values.cache_clear()
+    odds.p_challenger_wins.cache_clear()
+    odds.expected_race_length.cache_clear()
+    backwards = answers(reversed(starts))
+    assert forwards == backwards == {s: fresh(s) for s in starts}
+
+
 def test_race_chain_sympy_view_matches():
     chain = odds.race_chain(2)
     w0, wm1 = chain.symbols[0], chain.symbols[-1]

@@ -289,6 +289,13 @@ def _start(race: _Race, challenger: int, champion: int, first: str) -> RaceState
     return race.position(champion, challenger)
 
 
+@lru_cache(maxsize=256)
+def _race_values(race: _Race, sign: int) -> dict[RaceState, Fraction]:
+    """The positions of this race solved so far (for this sign), shared by every start asked for:
+    a token table asks for five starts of one race, and their positions mostly overlap."""
+    return {}
+
+
 def _solve_race(race: _Race, start: RaceState, sign: int) -> dict[RaceState, Fraction]:
     """Solve value(x) = 1 + sign * sum(chance * value(next)) over the positions reachable from start.
 
@@ -298,12 +305,15 @@ def _solve_race(race: _Race, start: RaceState, sign: int) -> dict[RaceState, Fra
 
     Tail positions form a small loop (a lead can swing back and forth forever), solved as a
     linear system; open positions never repeat (a total only grows), so they are filled in from
-    the largest totals down, each one needing only positions already known.
+    the largest totals down, each one needing only positions already known. Positions solved for
+    an earlier start of the same race are not solved again.
     """
+    value = _race_values(race, sign)
+    if start in value:
+        return value
     states = race.reachable(start)
     tail = sorted(s for s in states if s[0] == "tail")
-    value: dict[RaceState, Fraction] = {}
-    if tail:
+    if any(s not in value for s in tail):  # the reachable tail is closed: solve it whole
         where = {s: i for i, s in enumerate(tail)}
         matrix = [[Fraction(0)] * len(tail) for _ in tail]
         for i, s in enumerate(tail):
@@ -312,7 +322,7 @@ def _solve_race(race: _Race, start: RaceState, sign: int) -> dict[RaceState, Fra
                 if nxt is not None:
                     matrix[i][where[nxt]] -= sign * chance
         value.update(zip(tail, solve_exact(matrix, [Fraction(1)] * len(tail)), strict=True))
-    for s in sorted((s for s in states if s[0] == "open"), key=lambda s: -(s[1] + s[2])):
+    for s in sorted((s for s in states if s[0] == "open" and s not in value), key=lambda s: -(s[1] + s[2])):
         rest = sum((c * value[n] for c, n in race.roll(s) if n is not None), Fraction(0))
         value[s] = 1 + sign * rest
     return value
