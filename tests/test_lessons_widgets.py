@@ -229,8 +229,10 @@ def test_an_impossible_outcome_is_a_message_not_a_crash() -> None:
 def test_live_simulation_refuses_bad_arguments(args: tuple, kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
         live_simulation(*args, **kwargs)
-    with pytest.raises(ValueError, match="whole number, at least 1; got 0"):
+    with pytest.raises(ValueError, match="whole number from 1 to 1,000,000; got 0"):
         live_simulation(TWO_DICE).roll(0)
+    with pytest.raises(ValueError, match="from 1 to 1,000,000; got 1000000000000000000"):
+        live_simulation(TWO_DICE).roll(10**18)
 
 
 def test_bars_refuse_observed_shares_of_other_outcomes() -> None:

@@ -454,8 +454,14 @@ def test_dice_explorer_and_bars_refuse_what_they_cannot_draw() -> None:
 
     with pytest.raises(ValueError, match="measure must be one of sum"):
         explored_dist(2, 6, "lowest")
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="dice must be a whole number from 1 to 50; got 0"):
         explored_dist(0, 6, "highest")
+    with pytest.raises(ValueError, match="dice must be a whole number from 1 to 50; got 1000000"):
+        explored_dist(10**6, 6, "highest")  # it ran on for minutes, one die at a time
+    with pytest.raises(ValueError, match="sides must be a whole number from 2 to 50; got 1000000000"):
+        explored_dist(2, 10**9, "difference (first - second)")
+    with pytest.raises(ValueError, match="dice_sum: n must be a whole number from 1 to 1000"):
+        explored_dist(10**6, 6, "sum")
     with pytest.raises(ValueError, match="at least one outcome"):
         bars_svg({})
 

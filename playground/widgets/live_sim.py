@@ -23,6 +23,9 @@ from playground.widgets.bars import bars_svg
 BATCHES = (1, 100, 10_000)
 """The roll buttons: one to feel a single roll, then enough to see the shape, then to settle it."""
 
+MAX_ROLLS = 1_000_000
+"""The most rolls one call of roll() adds: a million exact draws take about half a second."""
+
 Sampler = Callable[[random.Random], Any]
 BatchSampler = Callable[[random.Random, int], Sequence[Any]]
 
@@ -109,9 +112,12 @@ class LiveSimulation(w.VBox):
         self._redraw()
 
     def roll(self, n: int) -> None:
-        """Add n simulated rolls; an outcome the exact distribution lacks is reported, not counted."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise ValueError(f"the number of rolls must be a whole number, at least 1; got {n!r}")
+        """Add n simulated rolls (1 to MAX_ROLLS); an outcome the exact distribution lacks is
+        reported, not counted."""
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLS:
+            raise ValueError(
+                f"the number of rolls must be a whole number from 1 to {MAX_ROLLS:,}; got {n!r:.60}"
+            )
         drawn = self._draw(self.rng, n)
         problem = self._problem(drawn, n)
         if problem:
