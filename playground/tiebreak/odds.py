@@ -100,7 +100,8 @@ def _solve_whole(rows: list[list[int]]) -> list[Fraction]:
 
     Forward elimination keeps every row in whole numbers (each new row reduced by its gcd, and
     only the columns not yet cleared are worked on), then back substitution from the last unknown
-    up gives the exact Fractions: half the work of clearing above and below every pivot.
+    up, still in whole numbers over one common denominator, gives the exact Fractions: half the
+    work of clearing above and below every pivot, and no Fraction arithmetic.
     """
     n = len(rows)
     for col in range(n):
@@ -113,12 +114,18 @@ def _solve_whole(rows: list[list[int]]) -> list[Fraction]:
             f = rows[r][col]
             if f:
                 rows[r][col:] = _reduced([p * a - f * b for a, b in zip(rows[r][col:], lead, strict=True)])
-    x = [Fraction(0)] * n
+    # back substitution in whole numbers: x_j = y_j / den for one common den, Fractions at the end
+    y, den = [0] * n, 1
     for i in reversed(range(n)):
         row = rows[i]
-        known = sum((row[j] * x[j] for j in range(i + 1, n) if row[j]), Fraction(0))
-        x[i] = (row[n] - known) / row[i]
-    return x
+        top = row[n] * den - sum(row[j] * y[j] for j in range(i + 1, n) if row[j])
+        g = math.gcd(top, row[i]) * (1 if row[i] > 0 else -1)
+        if row[i] != g:  # x_i = top / (row[i] * den): widen the common den by row[i] / g
+            widen = row[i] // g
+            den *= widen
+            y[i + 1 :] = [v * widen for v in y[i + 1 :]]
+        y[i] = top // g
+    return [Fraction(v, den) for v in y]
 
 
 def _reduced(row: list[int]) -> list[int]:
