@@ -16,6 +16,9 @@ from playground.core.engine import CHANCE, Action, Event
 from .actions import DoneRemoving, Keep, Redraw, Remove, StopKeeping, card_action
 from .state import AUTO, FAN, DeckPhase, Task
 
+REDRAW, STOP_KEEPING, DONE_REMOVING = Redraw(), StopKeeping(), DoneRemoving()
+"""The deck phase's moves that name no card (values: one of each serves every phase)."""
+
 if TYPE_CHECKING:
     from .engine import ChallengersGame
 
@@ -72,9 +75,9 @@ class DeckPhaseFlow:
         cards = self.data.cards
         options: list[Action] = [card_action(Keep, c, cards[c].name) for c in drawn.kinds()]
         if phase.redraws < self.rules.redraws_per_phase and len(drawn):
-            options.append(Redraw())
+            options.append(REDRAW)
         if self.rules.may_keep_fewer or not len(drawn):
-            options.append(StopKeeping())
+            options.append(STOP_KEEPING)
         return options
 
     def _do_pick(self: ChallengersGame, task: Task, action: Action) -> list[Event]:
@@ -120,7 +123,7 @@ class DeckPhaseFlow:
 
     def _options_remove(self: ChallengersGame, task: Task) -> list[Action]:
         deck = self.state.sides[task.side].deck
-        options: list[Action] = [DoneRemoving()]
+        options: list[Action] = [DONE_REMOVING]
         if len(deck) > self.rules.min_deck:
             cards = self.data.cards
             options += [card_action(Remove, c, cards[c].name) for c in deck.kinds()]

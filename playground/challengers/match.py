@@ -14,6 +14,7 @@ strength, its on-reveal and with-flag bonuses, and (a rules field) its owner's b
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from playground.core.engine import CHANCE, Action, Event
@@ -85,7 +86,9 @@ class MatchFlow:
         me = self.state.sides[task.side]
         me.deck.move(card, me.play)
         c = self.data.cards[card]
-        events = [Event(f"{me.name} reveals {c.name} ({c.strength}).")] + self._on_reveal(task.side, c)
+        events = [Event(f"{me.name} reveals {c.name} ({c.strength}).")]
+        if c.timing == "on_reveal":
+            events += self._on_reveal(task.side, c)
         m = self.state.match
         if task.extra == "first":
             m.flag = task.side
@@ -191,8 +194,8 @@ class MatchFlow:
         for s in m.sides:
             me = st.sides[s]
             for zone in (me.play, me.bench, me.rest):
-                for card in zone.clear():
-                    me.deck.add(card)
+                for card, n in Counter(zone.clear()).items():  # copies together: one add each
+                    me.deck.add(card, n)
             me.seats.clear()
         self.match_over(m)
         return events
