@@ -1,13 +1,16 @@
 """The soak: thousands of seeded games per game with random rules and mixed policies, all checked.
 
 Run ``python -m playground.soak`` (``make soak``; ``--games N`` for a quick run). Each game is
-played step by step with random Rules values drawn from the fields' own declarations (the few
-fields that make games explode are held to a quick range), one policy per seat drawn from the
-game's policies, and checked at every step: chance outcomes are exact and add up to 1, the player
-to act has actions, every card and token is accounted for, and the game ends within MAX_STEPS.
-At the end the game has a result naming real players (for Tie-Break the rankings are the titles'
-points and the winners hold the best), and for one seed in REPLAY_EVERY a replay makes the same
-moves. It prints one table per game: games, steps, crashes, invariant breaks, longest game
+played with random Rules values drawn from the fields' own declarations (the few fields that
+make games explode are held to a quick range) and one policy per seat (half the seats drawn from
+the game's policies, the rest random), and walked by the engine-contract checker the tests use
+(playground.core.contract): at every step the chance outcomes are exact, distinct and add up to
+1, the player to act has distinct actions, every card and token is accounted for, and the game
+ends within MAX_STEPS; at some steps (CHECKS) an illegal action is refused with nothing changed;
+at the end the game refuses further actions, has a result naming real players (for Tie-Break
+the rankings are the titles' points and the winners hold the best), its history's
+probabilities multiply up, the same seed replays the same history, and past steps are rebuilt
+by replay. It prints one table per game: games, steps, crashes, invariant breaks, longest game
 and wall time. A crash or a broken invariant is reported with its seed so it can be replayed.
 """
 
@@ -18,21 +21,27 @@ import os
 import random
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-from .core.engine import CHANCE, Game
+from .core.contract import ContractReport, check_game
+from .core.engine import Game
 from .core.rules import FieldSpec, RulesBase, RulesError, field_specs
+from .core.zones import ZoneError
 
 MAX_STEPS = 100_000
 """A game still running after this many steps counts as one that never ends."""
 
-REPLAY_EVERY = 50
-"""One seed in this many is played twice to check that the same seed tells the same story."""
+CLEVER_SEATS = 0.5
+"""The share of seats drawn from all the game's policies; the others play random_legal, the
+cheapest (the clever policies solve odds on their turns, and cost several random games each)."""
+
+CHECKS = {"probes_per_node": 1, "probe_every": 50, "frame_every": 200, "replay_checks": 3, "listed_checks": 4}
+"""How much of the contract checker's work the soak does per game (see check_game): every node's
+chances and actions, illegal probes at one node in 10, the state table of one step in 50 and 3
+of them rebuilt by replay, and a whole replay of the seed."""
 
 
 @dataclass(frozen=True)
@@ -106,37 +115,13 @@ def random_rules(rules_cls: type[RulesBase], rng: random.Random, quick: dict[str
     return rules_cls()
 
 
-def _tiebreak_census(game: Any) -> tuple[Counter, list[int]]:
-    """Tie-Break's tokens (bag, players, the contest) and each player's cards in play."""
-    s = game.state
-    tokens = Counter(s.bag)
-    for p in s.players:
-        tokens.update(p.tokens)
-    if s.contest:
-        tokens.update(s.contest.risked + s.contest.paid_tokens + s.contest.opponent_risked)
-    cards = []
-    for i, p in enumerate(s.players):
-        held = sum(p.deck.values()) + len(p.schedule) + sum(p.discards.values())
-        held += sum(1 for h, _ in s.titles.values() if h == i) + sum(
-            1 for h, _ in s.reservations.values() if h == i
-        )
-        held += bool(
-            s.contest
-            and (s.contest.player == i or (s.contest.opponent == i and s.contest.kind == "training"))
-        )
-        cards.append(held)
-    return +tokens, cards
-
-
-def check_conserved(name: str, game: Any, start: Any) -> None:
-    """Raise AssertionError (or the game's ZoneError) if a card or token was lost or duplicated."""
-    if name == "tiebreak":
-        now = _tiebreak_census(game)
-        assert now == start, f"tokens and cards {now}, at the start {start}"
-    elif name == "arc":
-        game.state.table().check_conserved(game.state.expected_census())
-    else:
+def check_conserved(game: Any) -> None:
+    """Raise AssertionError (an invariant break, not a crash) if a card or token was lost or
+    duplicated, as the game's own check_conserved() finds it (a ZoneError)."""
+    try:
         game.check_conserved()
+    except ZoneError as error:
+        raise AssertionError(f"step {game.step_count}: {error}") from None
 
 
 def check_scores(name: str, game: Any) -> None:
@@ -182,33 +167,34 @@ def new_soaked_game(soaked: Soaked, seed: int) -> tuple[Game, list[Callable[[Gam
     rng = random.Random(seed)
     rules = random_rules(module.Rules, rng, soaked.quick)
     players = rng.choice(soaked.players)
-    seats = [getattr(module.policies, rng.choice(soaked.policies)) for _ in range(players)]
+    picks = [
+        rng.choice(soaked.policies) if rng.random() < CLEVER_SEATS else "random_legal" for _ in range(players)
+    ]
+    seats = [getattr(module.policies, name) for name in picks]
     return module.new_game(rules, seed=seed, players=players), seats
 
 
 def soak_game(soaked: Soaked, seed: int) -> int:
-    """Play and check one seeded game; return its steps (AssertionError if an invariant breaks)."""
-    game, seats = new_soaked_game(soaked, seed)
-    start = _tiebreak_census(game) if soaked.name == "tiebreak" else None
-    while not game.is_over():
-        assert game.step_count < MAX_STEPS, f"no end within {MAX_STEPS} steps"
-        actor = game.current_actor()
-        if actor == CHANCE:
-            outcomes = game.chance_outcomes()
-            total = sum((p for _, p in outcomes), Fraction(0))
-            assert total == 1 and all(0 < p <= 1 for _, p in outcomes), (
-                f"step {game.step_count}: chances {total}"
-            )
-            game.step()
-        else:
-            assert game.legal_actions(), f"step {game.step_count}: player {actor} has no action"
-            game.step(seats[actor])
-        check_conserved(soaked.name, game, start)
+    """Play and check one seeded game; return its steps (AssertionError if an invariant breaks).
+
+    The walk is the engine-contract checker's (playground.core.contract), at the soak's cost
+    settings, with the game's own conservation check after every step and its scores at the end.
+    """
+
+    def make_game(s: int) -> Game:
+        return new_soaked_game(soaked, s)[0]
+
+    seats = new_soaked_game(soaked, seed)[1]
+    game = check_game(
+        make_game,
+        seed,
+        ContractReport(),
+        max_steps=MAX_STEPS,
+        policies=seats,
+        **CHECKS,
+        after_step=check_conserved,
+    )
     check_scores(soaked.name, game)
-    if seed % REPLAY_EVERY == 0:
-        again, seats = new_soaked_game(soaked, seed)
-        again.play(dict(enumerate(seats)))
-        assert again.actions() == game.actions(), "same seed, different history"
     return game.step_count
 
 

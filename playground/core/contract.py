@@ -1,0 +1,378 @@
+"""A generic checker of the engine contract, for every game built on playground.core.engine.
+
+Modelled on OpenSpiel's random-playthrough tests: play seeded games and, at every node, check
+what the design promises. Chance nodes list distinct outcomes whose exact Fraction probabilities
+lie in (0, 1] and add up to exactly 1; player nodes offer distinct actions; an illegal action
+raises IllegalAction and leaves everything as it was; the same seed tells the same story; any past
+step can be rebuilt by replay; the history's probabilities multiply up.
+
+The tests and the soak (``python -m playground.soak``) both call it::
+
+    from playground.core.contract import check_contract
+    report = check_contract(lambda seed: tiebreak.new_game(seed=seed), seeds=range(20))
+
+It raises ContractBroken (an AssertionError, naming the seed and step) at the first broken
+promise and returns a ContractReport counting what it checked, so a test can also insist that
+chance and player nodes were actually visited. The checks are explicit raises, not asserts, so
+they hold under ``python -O`` too, and each message is formatted only when a check fails. The
+soak keeps them cheap for thousands of games with ``probe_every``, ``frame_every`` (the state
+table is the costly part), ``listed_checks`` and ``replay_checks``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import islice
+from typing import Any
+
+import pandas as pd
+
+from .engine import CHANCE, Event, Game, IllegalAction, Policies, Result
+
+HISTORY_COLUMNS = ("phase", "actor", "for", "action", "dice", "probability", "path_probability", "outcome")
+"""The columns game.history() documents (its index is the step number, named 'step')."""
+
+
+class ContractBroken(AssertionError):
+    """A game broke a promise of the engine contract; the message names the seed and step."""
+
+
+class NotAnAction:
+    """A value no game can accept: a probe for the illegal-action check."""
+
+    def __repr__(self) -> str:
+        return "NotAnAction()"
+
+
+@dataclass
+class ContractReport:
+    """What the checker visited, so a test can insist the walk was not trivial."""
+
+    games: int = 0
+    steps: int = 0
+    chance_nodes: int = 0
+    player_nodes: int = 0
+    illegal_probes: int = 0
+    replays: int = 0
+    longest_game: int = 0
+
+
+def _where(game: Game) -> str:
+    return f"seed {game.seed}, step {game.step_count}"
+
+
+def check_chance_node(game: Game, listed_checks: int | None = None) -> dict[Any, Fraction]:
+    """Outcomes distinct, probabilities Fractions in (0, 1] adding up to exactly 1.
+
+    chance_probability() must agree with the list for every outcome, or for listed_checks of
+    them spread over the list (a draw from a pile of hundreds of unseen cards lists hundreds).
+    The range and the total are checked on whole numbers over one common denominator: exact,
+    and far cheaper than adding hundreds of Fractions.
+    """
+    where = _where(game)
+    outcomes = game.chance_outcomes()
+    if not outcomes:
+        raise ContractBroken(f"{where}: a chance node lists no outcomes")
+    values = [value for value, _ in outcomes]
+    odds = dict(outcomes)
+    if len(odds) != len(values):
+        raise ContractBroken(f"{where}: duplicate chance outcomes {values}")
+    for value, p in outcomes:
+        if type(p) is not Fraction:
+            raise ContractBroken(f"{where}: P({value!r}) = {p!r} is not a Fraction")
+        if not (0 < p.numerator <= p.denominator):
+            raise ContractBroken(f"{where}: P({value!r}) = {p} is outside (0, 1]")
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    total = sum(p.numerator * (denominator // p.denominator) for _, p in outcomes)
+    if total != denominator:
+        raise ContractBroken(f"{where}: chance probabilities add up to {Fraction(total, denominator)}, not 1")
+    stride = 1 if listed_checks is None else max(1, -(-len(outcomes) // max(1, listed_checks)))
+    for value, p in outcomes[::stride]:
+        listed = game.chance_probability(value)
+        if listed != p:
+            raise ContractBroken(f"{where}: chance_probability({value!r}) = {listed}, listed {p}")
+    if game.legal_actions() != values:
+        raise ContractBroken(f"{where}: legal_actions() differs from the outcomes")
+    return odds
+
+
+def check_player_node(game: Game) -> list[Any]:
+    """The player to act has at least one action, and no action is listed twice."""
+    where = _where(game)
+    actions = game.legal_actions()
+    if not actions:
+        raise ContractBroken(f"{where}: player {game.current_actor()!r} has no legal action")
+    if len(set(actions)) != len(actions):
+        raise ContractBroken(f"{where}: duplicate legal actions {actions}")
+    if actions != game.player_actions():
+        raise ContractBroken(f"{where}: legal_actions() != player_actions()")
+    return actions
+
+
+Snapshot = tuple[pd.DataFrame, tuple[Any, ...]]
+
+
+def snapshot(game: Game) -> Snapshot:
+    """Everything an illegal action must leave alone.
+
+    The history is covered by step_count and actions(): apply() only ever appends a step.
+    """
+    return game.state_frame(), _rest(game)
+
+
+def _rest(game: Game) -> tuple[Any, ...]:
+    return (
+        game.current_actor(),
+        game.legal_actions(),
+        game.actions(),
+        game.step_count,
+        game.path_probability,
+        game.phase(),
+        game.figures(),
+        game.result(),
+        game.rng.getstate(),
+    )
+
+
+def check_illegal_rejected(game: Game, action: Any, before: Snapshot | None = None) -> None:
+    """apply(action) raises IllegalAction with a message, and the game is exactly as before."""
+    where = _where(game)
+    frame_before, rest_before = before if before is not None else snapshot(game)
+    try:
+        game.apply(action)
+    except IllegalAction as error:
+        if not str(error).strip():
+            raise ContractBroken(f"{where}: IllegalAction for {action!r} has no message") from None
+    else:
+        raise ContractBroken(f"{where}: illegal action {action!r} was accepted")
+    frame_after, rest_after = snapshot(game)
+    if not frame_after.equals(frame_before):
+        raise ContractBroken(f"{where}: illegal {action!r} changed state_frame()")
+    if rest_after != rest_before:
+        raise ContractBroken(f"{where}: illegal {action!r} changed the game")
+
+
+def check_finished(game: Game, seen_actions: Iterable[Any], probes: int = 4) -> Result:
+    """A finished game has a result, nobody to act, and refuses every further action.
+
+    probes: how many actions to try (a sentinel, then actions seen during the game).
+    """
+    where = _where(game)
+    if not game.is_over():
+        raise ContractBroken(f"{where}: play() returned before the end")
+    if game.current_actor() is not None:
+        raise ContractBroken(f"{where}: a finished game has someone to act")
+    if game.legal_actions():
+        raise ContractBroken(f"{where}: a finished game still lists actions")
+    result = game.result()
+    if not isinstance(result, Result):
+        raise ContractBroken(f"{where}: a finished game has no Result")
+    if not set(result.winners) <= set(range(game.players)):
+        raise ContractBroken(f"{where}: winners {result.winners}")
+    before = snapshot(game)
+    for action in [NotAnAction(), *list(dict.fromkeys(seen_actions))[: probes - 1]]:
+        check_illegal_rejected(game, action, before)
+    try:
+        game.step()
+    except IllegalAction:
+        pass
+    else:
+        raise ContractBroken(f"{where}: step() on a finished game did not raise IllegalAction")
+    if not game.state_frame().equals(before[0]):
+        raise ContractBroken(f"{where}: step() on a finished game changed it")
+    return result
+
+
+def check_history(game: Game, chance_probabilities: dict[int, Fraction]) -> pd.DataFrame:
+    """The documented columns, steps numbered 1..n, and path probabilities that multiply up.
+
+    chance_probabilities maps each chance step number to the probability observed before it.
+    """
+    where = f"seed {game.seed}"
+    history = game.history()
+    n = game.step_count
+    if history.index.name != "step":
+        raise ContractBroken(f"{where}: history index is {history.index.name!r}")
+    missing = [c for c in HISTORY_COLUMNS if c not in history.columns]
+    if missing:
+        raise ContractBroken(f"{where}: history lacks columns {missing}")
+    if list(history.index) != list(range(1, n + 1)):
+        raise ContractBroken(f"{where}: steps are not 1..{n}")
+    shown = history["action"].where(history["actor"] != "chance", history["dice"])
+    if list(shown) != [str(a) for a in game.actions()]:
+        raise ContractBroken(f"{where}: history actions/dice differ")
+    running = Fraction(1)
+    columns = ("actor", "action", "dice", "probability", "path_probability")
+    for step, actor, action, dice, probability, path in zip(
+        history.index, *(history[c] for c in columns), strict=True
+    ):
+        if step in chance_probabilities:
+            if not (actor == "chance" and action == ""):
+                raise ContractBroken(f"{where}, step {step}: a chance row")
+            if probability != chance_probabilities[step]:
+                raise ContractBroken(f"{where}, step {step}: probability")
+            running *= chance_probabilities[step]
+        else:
+            if not (actor != "chance" and dice == ""):
+                raise ContractBroken(f"{where}, step {step}: a player row")
+            if not pd.isna(probability):
+                raise ContractBroken(f"{where}, step {step}: a player step has odds")
+        if path != running:
+            raise ContractBroken(f"{where}, step {step}: path probability")
+    if game.path_probability != running:
+        raise ContractBroken(f"{where}: path_probability != product of chances")
+    return history
+
+
+def _replay_points(steps: list[int], count: int) -> list[int]:
+    """The first and last of the steps and up to count evenly spread ones in between."""
+    if len(steps) <= count:
+        return steps
+    last = len(steps) - 1
+    return sorted({steps[0], steps[-1], *(steps[round(i * last / (count - 1))] for i in range(count))})
+
+
+def check_game(
+    make_game: Callable[[int], Game],
+    seed: int,
+    report: ContractReport,
+    *,
+    max_steps: int = 100_000,
+    probes_per_node: int = 2,
+    replay_checks: int = 12,
+    policies: Policies = None,
+    probe_every: int = 1,
+    frame_every: int = 1,
+    listed_checks: int | None = None,
+    after_step: Callable[[Game], object] | None = None,
+) -> Game:
+    """Walk one seeded game, checking every node; return the finished game.
+
+    policies: who plays (random legal players by default; a list or dict gives one per seat).
+    probe_every/frame_every: probe illegal actions at one node in probe_every, and keep the state
+    table of one step in frame_every for the replay checks (1 and 1: everywhere); listed_checks
+    limits the outcomes asked of chance_probability() per chance node (see check_chance_node;
+    None: all, and the drawn one is always checked by apply and the history). after_step is
+    called after every step (a game's own invariants: every card accounted for).
+    """
+    game = make_game(seed)
+    if not (game.step_count == 0 and game.actions() == [] and game.path_probability == 1):
+        raise ContractBroken(f"seed {seed}: a new game has steps already")
+    frames: dict[int, pd.DataFrame] = {}
+    chance_probabilities: dict[int, Fraction] = {}
+    seen: dict[Any, None] = {}  # every action seen anywhere, in order, as illegal probes
+    nodes = 0
+    while not game.is_over():
+        where = _where(game)
+        count = game.step_count
+        if count >= max_steps:
+            raise ContractBroken(f"{where}: no end within {max_steps} steps")
+        if game.result() is not None:
+            raise ContractBroken(f"{where}: a result before the end")
+        probing = nodes % probe_every == 0
+        nodes += 1
+        frame = game.state_frame() if probing or count % frame_every == 0 else None
+        if count % frame_every == 0:
+            frames[count] = frame
+        actor = game.current_actor()
+        odds: dict[Any, Fraction] = {}
+        if actor == CHANCE:
+            report.chance_nodes += 1
+            odds = check_chance_node(game, listed_checks)
+            legal = list(odds)
+        else:
+            report.player_nodes += 1
+            if not (isinstance(actor, int) and 0 <= actor < game.players):
+                raise ContractBroken(f"{where}: actor {actor!r}")
+            legal = check_player_node(game)
+        if probing:  # the sentinel, then actions seen elsewhere (newest first) not legal here
+            legal_set = set(legal)
+            elsewhere = (a for a in reversed(seen) if a not in legal_set)
+            probes = [NotAnAction(), *islice(elsewhere, max(0, probes_per_node - 1))][:probes_per_node]
+            before = (frame, _rest(game))
+            for probe in probes:
+                check_illegal_rejected(game, probe, before)
+                report.illegal_probes += 1
+        seen.update(dict.fromkeys(legal))
+        events = game.step(game.policy_for(policies))
+        if game.step_count != count + 1:
+            raise ContractBroken(f"{where}: step() did not add exactly one step")
+        if not (isinstance(events, list) and all(isinstance(e, Event) for e in events)):
+            raise ContractBroken(f"{where}: step() returned {events!r:.80}, not a list of Events")
+        if actor == CHANCE:
+            outcome = game.actions()[-1]
+            if outcome not in odds:
+                raise ContractBroken(f"{where}: chance drew {outcome!r}, not a listed outcome")
+            chance_probabilities[count + 1] = odds[outcome]
+        if after_step is not None:
+            after_step(game)
+    n = game.step_count
+    frames[n] = game.state_frame()
+    check_finished(game, seen, probes=2 * probes_per_node)
+    history = check_history(game, chance_probabilities)
+
+    again = make_game(seed)
+    if again.play(policies) is not again:
+        raise ContractBroken(f"seed {seed}: play() does not return the game itself")
+    if again.actions() != game.actions():
+        raise ContractBroken(f"seed {seed}: same seed, different actions")
+    if not again.history().equals(history):
+        raise ContractBroken(f"seed {seed}: same seed, different history")
+
+    for k in _replay_points(sorted(frames), replay_checks):
+        past = game.at(k)
+        if not (past.step_count == k and past.actions() == game.actions()[:k]):
+            raise ContractBroken(f"seed {seed}: at({k}) steps")
+        if not past.state_frame().equals(frames[k]):
+            raise ContractBroken(f"seed {seed}: at({k}) rebuilt another state")
+        past_history = past.history()
+        if k == 0:  # an empty history has the documented columns (the figures come with rows)
+            if not (
+                past_history.empty
+                and past_history.index.name == "step"
+                and set(HISTORY_COLUMNS) <= set(past_history.columns)
+            ):
+                raise ContractBroken(f"seed {seed}: at(0) has rows or lacks the documented columns")
+        else:  # dtypes may differ (a column inferred from k rows instead of n), values may not
+            try:
+                pd.testing.assert_frame_equal(past_history, history.iloc[:k], check_dtype=False)
+            except AssertionError as error:
+                raise ContractBroken(f"seed {seed}: at({k}) history differs: {error}") from None
+        report.replays += 1
+    for bad in (-1, n + 1):
+        try:
+            game.at(bad)
+        except ValueError:
+            pass
+        else:
+            raise ContractBroken(f"seed {seed}: at({bad}) did not raise ValueError")
+
+    report.games += 1
+    report.steps += n
+    report.longest_game = max(report.longest_game, n)
+    return game
+
+
+def check_contract(
+    make_game: Callable[[int], Game],
+    seeds: Iterable[int] = range(10),
+    *,
+    max_steps: int = 100_000,
+    probes_per_node: int = 2,
+    replay_checks: int = 12,
+) -> ContractReport:
+    """Check the engine contract on one seeded random game per seed; return what was visited."""
+    report = ContractReport()
+    for seed in seeds:
+        check_game(
+            make_game,
+            seed,
+            report,
+            max_steps=max_steps,
+            probes_per_node=probes_per_node,
+            replay_checks=replay_checks,
+        )
+    return report
