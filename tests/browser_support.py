@@ -75,7 +75,6 @@ def browser_runs_lesson(session: pytest.Session, notebook: str) -> bool:
     """Whether this session runs the lesson in the browser: Chromium is here and its test selected.
 
     Then that run is the notebook's one execution (test_notebooks.py leaves it to the browser).
-    Under pytest-xdist every worker collects the whole selection, so all of them agree.
     """
     if missing_browser() is not None:
         return False

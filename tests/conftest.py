@@ -2,8 +2,7 @@
 
 The browser tests (JupyterLab's every-lesson run and Voila) share one JupyterLab server over a
 copy of notebooks/ and one Chromium for the whole session: ``lab`` and ``browser``. They start
-only when a browser test asks for them. Under pytest-xdist (``-n 2 --dist loadgroup``) every
-test marked ``browser`` goes to one worker, so one server and one Chromium serve them all.
+only when a browser test asks for them.
 """
 
 from __future__ import annotations
@@ -28,14 +27,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-
-
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups off the items
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every browser test in one xdist group: one worker, one JupyterLab, one Chromium."""
-    for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")

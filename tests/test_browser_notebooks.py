@@ -21,6 +21,7 @@ except under CI=true, where it fails (a missing browser must never look like a p
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -496,8 +497,8 @@ class Lessons:
         """Close the tab and shut its kernel down (kernels outlive their tabs)."""
         tab.page.close()
         del self.open[tab.notebook]
-        kernel = self.lab.kernel_of(tab.notebook)
-        self.lab.api(f"kernels/{kernel}", method="DELETE")
+        with contextlib.suppress(LookupError):  # no session: nothing to shut down (stop() backs up)
+            self.lab.api(f"kernels/{self.lab.kernel_of(tab.notebook)}", method="DELETE")
 
 
 @pytest.fixture(scope="module")

@@ -339,13 +339,8 @@ def check_ran(notebook: str, run: Run) -> None:
     )
 
 
-def _by_notebook(paths: list[Path]) -> list:
-    """The paths as parameters grouped by notebook for pytest-xdist: one worker runs each."""
-    return [pytest.param(p, id=p.name, marks=pytest.mark.xdist_group(p.name)) for p in paths]
-
-
 @pytest.mark.notebook
-@pytest.mark.parametrize("path", _by_notebook(NOTEBOOKS))
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
 def test_notebook_runs_top_to_bottom(path: Path, executed: Callable[[Path], Run]) -> None:
     check_ran(path.name, executed(path))
 
@@ -455,24 +450,20 @@ DICE_BASICS = NOTEBOOKS_DIR / "01_dice_basics.ipynb"
 
 
 @pytest.mark.notebook
-@pytest.mark.xdist_group(DICE_BASICS.name)
 def test_dice_basics_explorer_answers_exactly(executed: Callable[[Path], Run]) -> None:
     check_explorer(executed(DICE_BASICS))
 
 
 @pytest.mark.notebook
-@pytest.mark.xdist_group(DICE_BASICS.name)
 def test_dice_basics_opening_question_has_the_counted_answer(executed: Callable[[Path], Run]) -> None:
     check_opening_question(executed(DICE_BASICS))
 
 
 @pytest.mark.notebook
-@pytest.mark.xdist_group(DICE_BASICS.name)
 def test_dice_basics_live_simulation_settles_near_the_exact_bars(executed: Callable[[Path], Run]) -> None:
     check_live_simulation(executed(DICE_BASICS))
 
 
 @pytest.mark.notebook
-@pytest.mark.xdist_group(WELCOME.name)
 def test_welcome_question_and_rules_panel_answer_exactly(executed: Callable[[Path], Run]) -> None:
     check_welcome(executed(WELCOME))
