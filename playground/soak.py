@@ -219,7 +219,13 @@ def soak_batch(soaked: Soaked, seeds: Iterable[int]) -> Tally:
 
 
 def soak(soaked: Soaked, games: int, executor: Executor, batch: int = 50) -> tuple[Tally, float]:
-    """Soak seeds 0..games-1 of one game over the executor; return the tally and the wall time."""
+    """Soak seeds 0..games-1 of one game over the executor; return the tally and the wall time.
+
+    games: 1 or more (each game is held to MAX_STEPS steps); batch: seeds per task, 1 or more.
+    """
+    for name, value in (("games", games), ("batch", batch)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a whole number, at least 1; got {value!r:.60}")
     started = time.perf_counter()
     tally = Tally()
     futures = [
@@ -259,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown games {unknown}: choose from {[s.name for s in SOAKED]}")
     if args.games < 1:
         parser.error(f"--games must be at least 1, got {args.games}")
+    if args.workers is not None and args.workers < 1:
+        parser.error(f"--workers must be at least 1, got {args.workers}")
     failed = False
     with ProcessPoolExecutor(max_workers=args.workers) as executor:
         for soaked in SOAKED:

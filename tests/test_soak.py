@@ -74,3 +74,7 @@ def test_an_unknown_game_or_no_games_is_refused() -> None:
         soak.main(["--games", "0"])
     with pytest.raises(SystemExit):
         soak.main(["--games", "1", "chess"])
+    with pytest.raises(SystemExit):
+        soak.main(["--games", "1", "--workers", "0"])
+    with pytest.raises(ValueError, match="games must be a whole number, at least 1; got 0"):
+        soak.soak(soak.SOAKED[0], 0, executor=None)  # type: ignore[arg-type]
