@@ -17,7 +17,7 @@ from playground.core.engine import CHANCE, Action, Event
 from .actions import Motivate, Pass, Play, Sign, Skip, Use
 from .cards import FATIGUE, YELLOW_RED, Card
 from .rules import POINT_KINDS
-from .state import Task
+from .state import Task, said, todo
 
 if TYPE_CHECKING:
     from .engine import TsubasaGame
@@ -56,12 +56,12 @@ class AttackPhase:
         self.turn = task.coach
         if isinstance(action, Pass):
             me.passed = True
-            return [Event(f"{me.name} passes"), *self._after_turn(task.coach)]
+            return [said(f"{me.name} passes"), *self._after_turn(task.coach)]
         if isinstance(action, Play):
             me.hand.move(action.card, me.play)
             self.after_abilities = "turn"
             return [
-                Event(f"{me.name} plays {self._card(action.card)}"),
+                said(f"{me.name} plays {self._card(action.card)}"),
                 *self._queue_abilities(task.coach, action.card),
             ]
         if isinstance(action, Motivate):
@@ -72,14 +72,14 @@ class AttackPhase:
         """The turn passes to the other coach (if still playing), or the duel begins."""
         coaches = self.state.coaches
         if self.cards_in_play() >= self.limit():
-            self._then(Task("start_duel", "auto", 0))
-            return [Event(f"{self.cards_in_play()} cards are in play: the attack phase ends")]
+            self._then(todo("start_duel", "auto", 0))
+            return [said(f"{self.cards_in_play()} cards are in play: the attack phase ends")]
         for nxt in (1 - coach, coach):
             if not coaches[nxt].passed:
-                self._then(Task("attack", nxt, nxt))
+                self._then(todo("attack", nxt, nxt))
                 return []
-        self._then(Task("start_duel", "auto", 0))
-        return [Event("both coaches have passed: the attack phase ends")]
+        self._then(todo("start_duel", "auto", 0))
+        return [said("both coaches have passed: the attack phase ends")]
 
     # -- optional abilities -------------------------------------------------------------------------
 
@@ -96,12 +96,12 @@ class AttackPhase:
         while self.pending:
             coach, card, ability = self.pending[0]
             if self._ability_options(coach, card, ability):
-                self._then(Task("ability", coach, coach, card))
+                self._then(todo("ability", coach, coach, card))
                 return []
             self.pending.pop(0)
         if self.after_abilities == "turn" or self.cards_in_play() >= self.limit():
             return self._after_turn(self.turn)  # a signing that fills the limit ends the phase too
-        self._then(Task("attack", self.turn, self.turn))
+        self._then(todo("attack", self.turn, self.turn))
         return []
 
     def _do_resume_abilities(self: TsubasaGame, task: Task, _: None) -> list[Event]:
@@ -151,9 +151,9 @@ class AttackPhase:
         coach, card, ability = self.pending.pop(0)
         me = self.state.coaches[coach]
         if isinstance(action, Skip):
-            return [Event(f"{me.name} does not use {ability}"), *self._next_ability()]
+            return [said(f"{me.name} does not use {ability}"), *self._next_ability()]
         if ability not in ("control_advance", "special_shot"):  # those decide the round at once
-            self._then(Task("resume_abilities", "auto", coach))
+            self._then(todo("resume_abilities", "auto", coach))
         return self._use(coach, card, action)
 
     def _use(self: TsubasaGame, coach: int, card: str, action: Use) -> list[Event]:
@@ -165,45 +165,45 @@ class AttackPhase:
             kinds = kinds or (choice.split("+") if a == "gain_two" else [GAINS[a]])
             for k in kinds:
                 me.points[k] = min(self.rules.max_points, me.points[k] + 1)
-            return [Event(f"{me.name} gains {' and '.join(kinds)} points")]
+            return [said(f"{me.name} gains {' and '.join(kinds)} points")]
         if a == "eliminate_self":
             me.play.move(card, s.box)
-            return [Event(f"{me.name} removes {self._card(card)} from the match")]
+            return [said(f"{me.name} removes {self._card(card)} from the match")]
         if a == "eliminate_opponent":
             them.play.move(choice, s.box)
-            return [Event(f"{me.name} eliminates {them.name}'s {self._card(choice)}")]
+            return [said(f"{me.name} eliminates {them.name}'s {self._card(choice)}")]
         if a == "discard_opponent":
             them.play.move(choice, them.discard)
-            return [Event(f"{me.name} sends {them.name}'s {self._card(choice)} to the discard pile")]
+            return [said(f"{me.name} sends {them.name}'s {self._card(choice)} to the discard pile")]
         if a == "play_card":
             me.hand.move(choice, me.play)
             self._push_abilities(coach, choice)
-            return [Event(f"{me.name} also plays {self._card(choice)}")]
+            return [said(f"{me.name} also plays {self._card(choice)}")]
         if a == "injury":
-            self._then(Task("injury", CHANCE, 1 - coach))
-            return [Event(f"{me.name} injures a random card of {them.name}'s hand")]
+            self._then(todo("injury", CHANCE, 1 - coach))
+            return [said(f"{me.name} injures a random card of {them.name}'s hand")]
         if a == "substitution":
             me.penalty.move(YELLOW_RED, s.supply)
-            return [Event(f"{me.name}'s substitution removes the yellow card")]
+            return [said(f"{me.name}'s substitution removes the yellow card")]
         if a == "foul":
             if len(them.penalty):
                 them.red = True
-                return [Event(f"{them.name} gets a second yellow: the card turns red")]
+                return [said(f"{them.name} gets a second yellow: the card turns red")]
             s.supply.move(YELLOW_RED, them.penalty)
-            return [Event(f"{them.name} gets a yellow card")]
+            return [said(f"{them.name} gets a yellow card")]
         if a == "fatigue":
             s.supply.move(FATIGUE, them.hand if self.rules.fatigue_to == "hand" else them.discard)
-            return [Event(f"{them.name} takes a Fatigue card")]
+            return [said(f"{them.name} takes a Fatigue card")]
         if a == "control_advance":
             self._clear_play_areas(card)
-            return [Event(f"{me.name} controls and advances: a successful pass"), *self.end_round("kept")]
+            return [said(f"{me.name} controls and advances: a successful pass"), *self.end_round("kept")]
         self._clear_play_areas(card)  # special_shot
         self._then(
-            Task("pick_shot", coach, coach),
-            Task("pick_defense", 1 - coach, 1 - coach),
-            Task("special_result", "auto", coach),
+            todo("pick_shot", coach, coach),
+            todo("pick_defense", 1 - coach, 1 - coach),
+            todo("special_result", "auto", coach),
         )
-        return [Event(f"{me.name} goes for a Special Shot")]
+        return [said(f"{me.name} goes for a Special Shot")]
 
     def _clear_play_areas(self: TsubasaGame, card: str) -> None:
         """Every played card goes to its discard pile; the card used goes to the box."""
@@ -218,7 +218,7 @@ class AttackPhase:
     def _do_injury(self: TsubasaGame, task: Task, card: str) -> list[Event]:
         victim = self.state.coaches[task.coach]
         victim.hand.move(card, victim.discard)
-        return [Event(f"{victim.name} discards {self._card(card)}")]
+        return [said(f"{victim.name} discards {self._card(card)}")]
 
     # -- advanced rules: Motivation and Signings ------------------------------------------------------
 
@@ -246,7 +246,7 @@ class AttackPhase:
         me.play.move(card, s.box)
         me.motivation.move(m, me.play)
         self.after_abilities = "stay"
-        return [Event(f"{me.name} motivates {self._card(card)}"), *self._queue_abilities(coach, m)]
+        return [said(f"{me.name} motivates {self._card(card)}"), *self._queue_abilities(coach, m)]
 
     def _is_keeper(self: TsubasaGame, card: str) -> bool:
         c = self._card(card)
@@ -272,10 +272,10 @@ class AttackPhase:
         if self._card(card).replaces == "keeper":
             old = next(c for c in me.play if self._is_keeper(c))
             me.play.move(old, me.discard)
-            events.append(Event(f"{self._card(old)} makes way"))
+            events.append(said(f"{self._card(old)} makes way"))
         s.offer.move(card, me.play)
         self.after_abilities = "stay"
-        return [Event(f"{me.name} signs {self._card(card)}"), *events, *self._queue_abilities(coach, card)]
+        return [said(f"{me.name} signs {self._card(card)}"), *events, *self._queue_abilities(coach, card)]
 
     def _card(self: TsubasaGame, card: str) -> Card:
         return self.state.data.cards[card]

@@ -16,7 +16,7 @@ from playground.core.engine import CHANCE, Action, Event
 
 from .actions import Aim, Dice, Pick, Reroll, Spend
 from .odds import attacker_wins
-from .state import Task
+from .state import Task, said, todo
 
 if TYPE_CHECKING:
     from .engine import TsubasaGame
@@ -33,7 +33,7 @@ class DuelPhase:
         return values - penalty
 
     def _do_start_duel(self: TsubasaGame, task: Task, _: None) -> list[Event]:
-        self._then(Task("aim", self.state.attacker, self.state.attacker))
+        self._then(todo("aim", self.state.attacker, self.state.attacker))
         return []
 
     def _options_aim(self: TsubasaGame, task: Task) -> list[Action]:
@@ -42,9 +42,9 @@ class DuelPhase:
     def _do_aim(self: TsubasaGame, task: Task, action: Aim) -> list[Event]:
         d, att, dfd = self.state.duel, self.state.attacker, self.defender
         d.kind, d.attack, d.defense = action.kind, self.total(att, action.kind), self.total(dfd, "defense")
-        self._then(Task("spend", att, att), Task("spend", dfd, dfd), Task("dice", CHANCE, att))
+        self._then(todo("spend", att, att), todo("spend", dfd, dfd), todo("dice", CHANCE, att))
         name = self.player_name(att)
-        return [Event(f"{name} goes for a {action.kind}: {d.attack} against a defense of {d.defense}")]
+        return [said(f"{name} goes for a {action.kind}: {d.attack} against a defense of {d.defense}")]
 
     def _spend_kind(self: TsubasaGame, coach: int) -> str:
         return self.state.duel.kind if coach == self.state.attacker else "defense"
@@ -60,7 +60,7 @@ class DuelPhase:
             self.state.duel.attack_spent = action.points
         else:
             self.state.duel.defense_spent = action.points
-        return [Event(f"{self.player_name(task.coach)} spends {action.points} {kind} points")]
+        return [said(f"{self.player_name(task.coach)} spends {action.points} {kind} points")]
 
     # -- the dice -----------------------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ class DuelPhase:
         """A coach may use a reroll (the losing one, by default); otherwise the duel is settled."""
         coach = self._may_reroll(self.defender if self.attack_won() else self.state.attacker)
         if coach is not None:
-            self._then(Task("reroll", coach, coach, "duel"))
+            self._then(todo("reroll", coach, coach, "duel"))
             return []
         return self._settle()
 
@@ -112,8 +112,8 @@ class DuelPhase:
             return self._after_dice() if task.arg == "duel" else self._after_save()
         self.state.coaches[task.coach].rerolls_used += 1
         whose = {"mine": task.coach, "theirs": 1 - task.coach, "save": self.defender}[action.die]
-        self._then(Task("reroll_die", CHANCE, whose, task.arg))
-        return [Event(f"{self.player_name(task.coach)} rerolls {self.player_name(whose)}'s die")]
+        self._then(todo("reroll_die", CHANCE, whose, task.arg))
+        return [said(f"{self.player_name(task.coach)} rerolls {self.player_name(whose)}'s die")]
 
     def _do_reroll_die(self: TsubasaGame, task: Task, face: int) -> list[Event]:
         d = self.state.duel
@@ -131,16 +131,16 @@ class DuelPhase:
         if not self.attack_won():
             d.result = "stolen"
             return [
-                Event(f"{self.player_name(self.defender)} wins the duel and steals the ball"),
+                said(f"{self.player_name(self.defender)} wins the duel and steals the ball"),
                 *self.end_round("lost"),
             ]
         if d.kind == "pass":
             d.result = "pass"
-            return [Event(f"{name}'s pass succeeds: they keep the ball"), *self.end_round("kept")]
+            return [said(f"{name}'s pass succeeds: they keep the ball"), *self.end_round("kept")]
         keeper = any("save" in self._card(card).abilities for card in self.state.coaches[self.defender].play)
         if keeper:
-            self._then(Task("save", CHANCE, self.defender))
-            return [Event(f"{name}'s shot beats the defense: the keeper tries to save it")]
+            self._then(todo("save", CHANCE, self.defender))
+            return [said(f"{name}'s shot beats the defense: the keeper tries to save it")]
         return self._goal()
 
     def _do_save(self: TsubasaGame, task: Task, face: int) -> list[Event]:
@@ -158,7 +158,7 @@ class DuelPhase:
     def _after_save(self: TsubasaGame) -> list[Event]:
         coach = self._may_reroll(self.defender if self.save_result() == "goal" else self.state.attacker)
         if coach is not None:
-            self._then(Task("reroll", coach, coach, "save"))
+            self._then(todo("reroll", coach, coach, "save"))
             return []
         return self._saved()
 
@@ -167,9 +167,9 @@ class DuelPhase:
         self.state.duel.result = result
         keeper = self.player_name(self.defender)
         if result == "catch":
-            return [Event(f"{keeper}'s keeper catches the ball"), *self.end_round("lost")]
+            return [said(f"{keeper}'s keeper catches the ball"), *self.end_round("lost")]
         if result == "corner":
-            return [Event(f"{keeper}'s keeper clears it for a corner: no goal"), *self.end_round("kept")]
+            return [said(f"{keeper}'s keeper clears it for a corner: no goal"), *self.end_round("kept")]
         return self._goal()
 
     def _goal(self: TsubasaGame) -> list[Event]:
@@ -178,7 +178,7 @@ class DuelPhase:
         s.duel.result = s.duel.result or "goal"
         name = self.player_name(s.attacker)
         return [
-            Event(f"GOAL for {name}! {s.coaches[0].score} - {s.coaches[1].score}"),
+            said(f"GOAL for {name}! {s.coaches[0].score} - {s.coaches[1].score}"),
             *self.end_round("goal"),
         ]
 
@@ -192,11 +192,11 @@ class DuelPhase:
 
     def _do_pick_shot(self: TsubasaGame, task: Task, action: Pick) -> list[Event]:
         self.state.duel.shot_card = action.card
-        return [Event(f"{self.player_name(task.coach)} chooses a Special Shot face down")]
+        return [said(f"{self.player_name(task.coach)} chooses a Special Shot face down")]
 
     def _do_pick_defense(self: TsubasaGame, task: Task, action: Pick) -> list[Event]:
         self.state.duel.defense_card = action.card
-        return [Event(f"{self.player_name(task.coach)} chooses a Special Defense face down")]
+        return [said(f"{self.player_name(task.coach)} chooses a Special Defense face down")]
 
     def _do_special_result(self: TsubasaGame, task: Task, _: None) -> list[Event]:
         s, d = self.state, self.state.duel
@@ -210,5 +210,5 @@ class DuelPhase:
         shown = f"{s.card_name(shot)} against {s.card_name(block) if block else 'no defense'}"
         if stopped:
             d.result = "blocked"
-            return [Event(f"{shown}: blocked!"), *self.end_round("lost")]
-        return [Event(f"{shown}: not stopped"), *self._goal()]
+            return [said(f"{shown}: blocked!"), *self.end_round("lost")]
+        return [said(f"{shown}: not stopped"), *self._goal()]

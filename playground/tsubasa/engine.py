@@ -39,7 +39,7 @@ from .cards import FATIGUE, TEAMS, YELLOW_RED, TsubasaData, load_data
 from .duel import DuelPhase
 from .illegal import explain_illegal
 from .rules import Rules
-from .state import AUTO, COACH_NAMES, Coach, Duel, State, Task
+from .state import AUTO, COACH_NAMES, Coach, Duel, State, Task, said, todo
 
 ALWAYS_A_CHOICE = frozenset({"kickoff", "attack", "ability", "aim", "spend", "reroll"})
 """Decisions that always offer a move (pass, skip, keep the dice, spend 0 ...): never dropped for
@@ -96,14 +96,14 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         self.declined: set[int] = set()  # coaches who kept the dice as they lie now
         for half in ("1", "2"):
             for _ in range(rules.match_cards_removed):
-                self.tasks.append(Task("remove_match", CHANCE, 0, half))
+                self.tasks.append(todo("remove_match", CHANCE, 0, half))
         for _ in range(rules.pitch_size):
-            self.tasks.append(Task("reveal", CHANCE, 0))
+            self.tasks.append(todo("reveal", CHANCE, 0))
         if rules.signings:
             for _ in range(rules.signings_on_offer):
-                self.tasks.append(Task("offer", CHANCE, 0))
-            self.tasks.append(Task("close_offer", AUTO, 0))
-        self.tasks.append(Task("coin", CHANCE, 0))
+                self.tasks.append(todo("offer", CHANCE, 0))
+            self.tasks.append(todo("close_offer", AUTO, 0))
+        self.tasks.append(todo("coin", CHANCE, 0))
         self._advance([])
 
     def _set_up(self) -> State:
@@ -321,25 +321,25 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             return []
         for card in c.discard.clear():
             c.deck.add(card)
-        return [Event(f"{c.name} shuffles the discard pile into a new draw deck")]
+        return [said(f"{c.name} shuffles the discard pile into a new draw deck")]
 
     # -- set-up and kick-off ------------------------------------------------------------------------
 
     def _do_remove_match(self, task: Task, card: str) -> list[Event]:
         zone = self._drawn_from_half(task.arg)
         zone.move(card, self.state.box)
-        return [Event(f"a {'1st' if task.arg == '1' else '2nd'} half Match card goes to the box unseen")]
+        return [said(f"a {'1st' if task.arg == '1' else '2nd'} half Match card goes to the box unseen")]
 
     def _drawn_from_half(self, half: str) -> Zone:
         return self.state.match_deck if half == "1" else self.state.next_half
 
     def _do_reveal(self, task: Task, card: str) -> list[Event]:
         self.state.match_deck.move(card, self.state.pitch)
-        return [Event(f"{self.state.card_name(card)} is turned face up on the pitch")]
+        return [said(f"{self.state.card_name(card)} is turned face up on the pitch")]
 
     def _do_offer(self, task: Task, card: str) -> list[Event]:
         self.state.signing_pool.move(card, self.state.offer)
-        return [Event(f"{self.state.card_name(card)} is offered as a signing")]
+        return [said(f"{self.state.card_name(card)} is offered as a signing")]
 
     def _do_close_offer(self, task: Task, _: None) -> list[Event]:
         for card in self.state.signing_pool.clear():
@@ -350,8 +350,8 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         w = COACH_NAMES.index(winner)
         if task.arg == "extra":
             return self._kick_off(w, f"the coin picks {winner} to attack first in extra time")
-        self._then(Task("kickoff", w, w))
-        return [Event(f"{winner} wins the coin toss")]
+        self._then(todo("kickoff", w, w))
+        return [said(f"{winner} wins the coin toss")]
 
     def _options_kickoff(self, task: Task) -> list[Action]:
         return [KickOff(True), KickOff(False)]
@@ -363,8 +363,8 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
 
     def _kick_off(self, kicker: int, text: str) -> list[Event]:
         self.state.attacker = self.state.kicked_off = kicker
-        self._then(Task("start_round", AUTO, kicker))
-        return [Event(text)]
+        self._then(todo("start_round", AUTO, kicker))
+        return [said(text)]
 
     # -- a round ------------------------------------------------------------------------------------
 
@@ -377,17 +377,17 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         for c in (s.attacker, self.defender):
             coach = s.coaches[c]
             coach.passed, coach.rerolls_used = False, 0
-            queue += [Task("draw", CHANCE, c)] * max(0, self.rules.hand_size - len(coach.hand))
+            queue += [todo("draw", CHANCE, c)] * max(0, self.rules.hand_size - len(coach.hand))
         if not s.period.startswith("extra"):
-            queue += [Task("take", self.defender, self.defender), Task("take", s.attacker, s.attacker)]
-        queue += [Task("check_injury_time", AUTO, 0), Task("attack", s.attacker, s.attacker)]
+            queue += [todo("take", self.defender, self.defender), todo("take", s.attacker, s.attacker)]
+        queue += [todo("check_injury_time", AUTO, 0), todo("attack", s.attacker, s.attacker)]
         self._then(*queue)
-        return [Event(f"{s.period}, round {s.round}: {COACH_NAMES[s.attacker]} attacks")]
+        return [said(f"{s.period}, round {s.round}: {COACH_NAMES[s.attacker]} attacks")]
 
     def _do_draw(self, task: Task, card: str) -> list[Event]:
         c = self.state.coaches[task.coach]
         c.deck.move(card, c.hand)
-        return [Event(f"{c.name} draws a card")]
+        return [said(f"{c.name} draws a card")]
 
     def _options_take(self, task: Task) -> list[Action]:
         s = self.state
@@ -398,9 +398,9 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         c = self.state.coaches[task.coach]
         if isinstance(action, TakePitch):
             self.state.pitch.move(action.card, c.hand)
-            return [Event(f"{c.name} takes {self.state.card_name(action.card)} from the pitch")]
-        self._then(Task("hidden", CHANCE, task.coach))
-        return [Event(f"{c.name} takes the hidden top Match card")]
+            return [said(f"{c.name} takes {self.state.card_name(action.card)} from the pitch")]
+        self._then(todo("hidden", CHANCE, task.coach))
+        return [said(f"{c.name} takes the hidden top Match card")]
 
     def _do_hidden(self, task: Task, card: str) -> list[Event]:
         self.state.match_deck.move(card, self.state.coaches[task.coach].hand)
@@ -412,9 +412,9 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             return []
         if self.rules.injury_time_starts == "next round" and not self.injury_next:
             self.injury_next = True  # this round is the last normal one
-            return [Event("the last Match cards are gone: injury time begins next round")]
+            return [said("the last Match cards are gone: injury time begins next round")]
         s.injury_time = True
-        return [Event("the last Match cards are gone: injury time begins")]
+        return [said("the last Match cards are gone: injury time begins")]
 
     def end_round(self, outcome: str) -> list[Event]:
         """The round's result is known: possession moves, play areas are discarded, the pitch refills."""
@@ -424,7 +424,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         self.pending.clear()
         if outcome in ("goal", "lost"):
             s.attacker = self.defender
-        self._then(Task("discard", AUTO, 0))
+        self._then(todo("discard", AUTO, 0))
         return []
 
     def _do_discard(self, task: Task, _: None) -> list[Event]:
@@ -434,15 +434,15 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             for card in c.play.clear():
                 (s.box if leave and self.data.cards[card].kind == "signing" else c.discard).add(card)
         refill = 0 if s.period.startswith("extra") else max(0, self.rules.pitch_size - len(s.pitch))
-        self._then(*[Task("reveal", CHANCE, 0)] * refill, Task("next_round", AUTO, 0))
+        self._then(*[todo("reveal", CHANCE, 0)] * refill, todo("next_round", AUTO, 0))
         return []
 
     def _do_next_round(self, task: Task, _: None) -> list[Event]:
         s = self.state
         if self.injury_next and not s.injury_time and not s.period.startswith("extra"):
             s.injury_time = True
-            self._then(Task("start_round", AUTO, 0))
-            return [Event("injury time begins")]
+            self._then(todo("start_round", AUTO, 0))
+            return [said("injury time begins")]
         if s.period.startswith("extra"):
             last = s.round >= self.rules.extra_time_rounds
             over = last and (
@@ -456,14 +456,14 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
                 self.outcome != "kept" or s.injury_rounds >= self.rules.injury_time_rounds
             )
         if not over:
-            self._then(Task("start_round", AUTO, 0))
+            self._then(todo("start_round", AUTO, 0))
             return []
         return self._end_period()
 
     def _end_period(self) -> list[Event]:
         s = self.state
         ended = s.period
-        events = [Event(f"the {ended} is over: Nankatsu {s.coaches[0].score} - {s.coaches[1].score} Toho")]
+        events = [said(f"the {ended} is over: Nankatsu {s.coaches[0].score} - {s.coaches[1].score} Toho")]
         s.round, s.injury_time, s.injury_rounds = 0, False, 0
         self.injury_next = False
         level = s.coaches[0].score == s.coaches[1].score
@@ -472,16 +472,16 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             self._gather(with_hand=True)
             for card in s.next_half.clear():
                 s.match_deck.add(card)
-            reveals = [Task("reveal", CHANCE, 0)] * self.rules.pitch_size
-            self._then(*reveals, Task("second_half", AUTO, 1 - s.kicked_off))
+            reveals = [todo("reveal", CHANCE, 0)] * self.rules.pitch_size
+            self._then(*reveals, todo("second_half", AUTO, 1 - s.kicked_off))
         elif ended == "2nd half" and level and self.rules.extra_time:
             s.period = "extra time, 1st half"
             self._gather(with_hand=True)
-            self._then(Task("coin", CHANCE, 0, "extra"))
+            self._then(todo("coin", CHANCE, 0, "extra"))
         elif ended == "extra time, 1st half":
             s.period = "extra time, 2nd half"
             if self.rules.extra_time_second_kickoff == "coin":
-                self._then(Task("coin", CHANCE, 0, "extra"))
+                self._then(todo("coin", CHANCE, 0, "extra"))
             else:
                 events += self._kick_off(1 - s.kicked_off, f"{COACH_NAMES[1 - s.kicked_off]} kicks off")
         else:

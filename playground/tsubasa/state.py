@@ -8,10 +8,12 @@ card lost or duplicated" is one check (``Table.check_conserved``) over the whole
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 import pandas as pd
 
+from playground.core.engine import Event
 from playground.core.zones import Row, Table, Zone
 
 from .cards import TsubasaData
@@ -30,6 +32,13 @@ class Task(NamedTuple):
     actor: int | str
     coach: int
     arg: str = ""
+
+
+todo = lru_cache(maxsize=1024)(Task)
+"""A Task, made once per distinct value (tasks are immutable and a match repeats the same few)."""
+
+said = lru_cache(maxsize=2048)(Event)
+"""An Event, made once per distinct sentence (events are immutable; a match repeats the same few)."""
 
 
 @dataclass
