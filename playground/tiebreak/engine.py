@@ -132,6 +132,8 @@ class TiebreakGame(Game):
         )
         self.tasks: deque[Task] = deque()
         self.reason = ""
+        self._titles_seen: dict[int, tuple[int, Card]] = {}  # what figures_record last kept
+        self._titles_record: tuple[tuple[int, tuple[int, Card]], ...] = ()
         self._new_week()
         for p in range(players):
             self.tasks.append(Task("draw_card", CHANCE, p, rules.schedule_size))
@@ -1063,8 +1065,13 @@ class TiebreakGame(Game):
 
     def figures_record(self) -> tuple[int, tuple[tuple[int, tuple[int, Card]], ...]]:
         # the week and the titles, as they stand: kept after every step of every simulated
-        # game, so the rankings are summed only when the history is read
-        return self.state.week, tuple(self.state.titles.items())
+        # game, so the rankings are summed only when the history is read; the titles change
+        # rarely, so steps in between share one record of them
+        titles = self.state.titles
+        if titles != self._titles_seen:
+            self._titles_seen = dict(titles)
+            self._titles_record = tuple(titles.items())
+        return self.state.week, self._titles_record
 
     def figures_from(self, record: tuple[int, tuple[tuple[int, tuple[int, Card]], ...]]) -> dict[str, Any]:
         week, titles = record
