@@ -149,6 +149,8 @@ class Tally:
     breaks: int = 0
     longest: int = 0
     failures: list[str] = field(default_factory=list)
+    checked: ContractReport = field(default_factory=ContractReport)
+    """What the contract checker visited: chance and player nodes, illegal probes, replays."""
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -157,6 +159,8 @@ class Tally:
         self.breaks += other.breaks
         self.longest = max(self.longest, other.longest)
         self.failures.extend(other.failures)
+        for name in ("chance_nodes", "player_nodes", "illegal_probes", "replays"):
+            setattr(self.checked, name, getattr(self.checked, name) + getattr(other.checked, name))
 
 
 def new_soaked_game(soaked: Soaked, seed: int) -> tuple[Game, list[Callable[[Game], Any]]]:
@@ -174,11 +178,12 @@ def new_soaked_game(soaked: Soaked, seed: int) -> tuple[Game, list[Callable[[Gam
     return module.new_game(rules, seed=seed, players=players), seats
 
 
-def soak_game(soaked: Soaked, seed: int) -> int:
+def soak_game(soaked: Soaked, seed: int, report: ContractReport | None = None) -> int:
     """Play and check one seeded game; return its steps (AssertionError if an invariant breaks).
 
     The walk is the engine-contract checker's (playground.core.contract), at the soak's cost
-    settings, with the game's own conservation check after every step and its scores at the end.
+    settings, with the game's own conservation check after every step and its scores at the end;
+    report (if given) counts what the checker visited.
     """
 
     def make_game(s: int) -> Game:
@@ -188,7 +193,7 @@ def soak_game(soaked: Soaked, seed: int) -> int:
     game = check_game(
         make_game,
         seed,
-        ContractReport(),
+        report if report is not None else ContractReport(),
         max_steps=MAX_STEPS,
         policies=seats,
         **CHECKS,
@@ -204,7 +209,7 @@ def soak_batch(soaked: Soaked, seeds: Iterable[int]) -> Tally:
     for seed in seeds:
         tally.games += 1
         try:
-            n = soak_game(soaked, seed)
+            n = soak_game(soaked, seed, tally.checked)
         except AssertionError as error:
             tally.breaks += 1
             tally.failures.append(f"{soaked.name} seed {seed}: invariant broken: {error}")
@@ -245,6 +250,10 @@ def table(name: str, tally: Tally, seconds: float) -> str:
         ("crashes", f"{tally.crashes:,}"),
         ("invariant breaks", f"{tally.breaks:,}"),
         ("longest game (steps)", f"{tally.longest:,}"),
+        ("chance nodes checked", f"{tally.checked.chance_nodes:,}"),
+        ("player nodes checked", f"{tally.checked.player_nodes:,}"),
+        ("illegal actions refused", f"{tally.checked.illegal_probes:,}"),
+        ("past steps rebuilt", f"{tally.checked.replays:,}"),
         ("wall time", f"{seconds:.1f} s"),
     ]
     width = max(len(k) for k, _ in rows)

@@ -25,6 +25,8 @@ def test_200_random_rules_games_per_game_soak_clean(capsys: pytest.CaptureFixtur
         assert re.search(rf"^{soaked.name}\n  games +{GAMES}\n", out, re.MULTILINE), out
     assert len(re.findall(r"^  crashes +0$", out, re.MULTILINE)) == len(soak.SOAKED), out
     assert len(re.findall(r"^  invariant breaks +0$", out, re.MULTILINE)) == len(soak.SOAKED), out
+    checked = [int(n.replace(",", "")) for n in re.findall(r"^  chance nodes checked +([\d,]+)$", out, re.M)]
+    assert len(checked) == len(soak.SOAKED) and min(checked) > GAMES, out  # the checker walked them
 
 
 def test_a_broken_invariant_is_counted_with_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -55,7 +57,7 @@ def test_a_broken_contract_is_counted_with_its_seed(monkeypatch: pytest.MonkeyPa
 
 
 def test_a_crash_is_counted_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    def crash(soaked: soak.Soaked, seed: int) -> int:
+    def crash(soaked: soak.Soaked, seed: int, report: object) -> int:
         raise KeyError("oops")
 
     monkeypatch.setattr(soak, "soak_game", crash)
