@@ -165,3 +165,11 @@ def test_simulated_reveals_agree_with_the_exact_expectation() -> None:
         scores.append(athlete_score(xavier, [], game.state.sport().relevant))
     mean = sum(scores) / len(scores)
     assert abs(mean - float(exact)) < 4 * sd / math.sqrt(len(scores))
+
+
+def test_best_team_refuses_a_bad_size_or_too_many_scores() -> None:
+    assert odds.best_team([3, -1, 5], 2) == 8 and odds.best_team([3, -1, 5], 2, lowest=True) == 2
+    with pytest.raises(ValueError, match="size must be a whole number from 0 to 1000; got -1"):
+        odds.best_team([1, 2], -1)
+    with pytest.raises(ValueError, match="at most 1000"):
+        odds.best_team([0] * 1001, 3)

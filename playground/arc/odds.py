@@ -19,6 +19,7 @@ from .scoring import checked_athlete, checked_stats
 
 MAX_SPORTS = 100
 MAX_ATHLETES = 20
+MAX_SCORES = 1000
 
 
 def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
@@ -57,6 +58,7 @@ def stat_chances(sports: Dist | Iterable[Sport]) -> dict[str, Fraction]:
     """For each stat, the chance that the next Sport counts it (is relevant).
 
     A +1 in a stat is worth exactly this many points on average: the key to every Episode's worth.
+    sports: a Dist of Sports, or a deck of at most 100 Sport cards (as sport_chances).
     """
     dist = _chances(sports)
     return {s: _average(dist, lambda sport, s=s: s in sport.relevant) for s in STATS}
@@ -68,7 +70,11 @@ def expected_athlete_score(
     sports: Dist | Iterable[Sport],
     multiplier: int = 1,
 ) -> Fraction:
-    """An Athlete's average score over the Sports still to come (each Sport's chance x score)."""
+    """An Athlete's average score over the Sports still to come (each Sport's chance x score).
+
+    Bounds as athlete_score's (at most 1000 Episodes, values up to 1,000,000 in size) and
+    sport_chances' (at most 100 Sport cards).
+    """
     score = checked_athlete(base, episodes, multiplier)
     return _average(_chances(sports), lambda sport: score(sport.relevant))
 
@@ -79,6 +85,7 @@ def episode_value(
     """What attaching an Episode adds to an Athlete's score on average, before the reveal.
 
     By the distributive law and linearity: multiplier x sum over stats of modifier x P(stat counts).
+    modifiers and multiplier: whole numbers up to 1,000,000 in size; at most 100 Sport cards.
     """
     modifiers = checked_stats(modifiers, "modifiers")
     if isinstance(multiplier, bool) or not isinstance(multiplier, int) or abs(multiplier) > 10**6:
@@ -88,7 +95,14 @@ def episode_value(
 
 
 def best_team(scores: Sequence[int], size: int, lowest: bool = False) -> int:
-    """The team score of the best choice of ``size`` Athletes (all of them if fewer)."""
+    """The team score of the best choice of ``size`` Athletes (all of them if fewer).
+
+    scores: at most 1000 whole numbers; size: a whole number from 0 to 1000.
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= MAX_SCORES:
+        raise ValueError(f"size must be a whole number from 0 to {MAX_SCORES}; got {size!r:.60}")
+    if len(scores) > MAX_SCORES:
+        raise ValueError(f"scores: at most {MAX_SCORES} Athletes' scores; got {len(scores)}")
     ordered = sorted(scores, reverse=not lowest)
     return sum(ordered[: min(size, len(ordered))])
 
@@ -119,7 +133,10 @@ def score_distribution(
     sports: Dist | Iterable[Sport],
     multiplier: int = 1,
 ) -> Dist:
-    """Every score the Athlete can end with and its exact chance, over the Sports to come."""
+    """Every score the Athlete can end with and its exact chance, over the Sports to come.
+
+    Bounds as expected_athlete_score's.
+    """
     score = checked_athlete(base, episodes, multiplier)
     weights: dict[int, Fraction] = {}
     for sport, p in _chances(sports).items():

@@ -228,7 +228,12 @@ def greedy(game: Game) -> Action:
 
 
 def expected(game: Game) -> Action:
-    """Plays for the average over the Sports the deck can still reveal (exact chances)."""
+    """Plays for the average over the Sports the deck can still reveal (exact chances).
+
+    Measured, it plays no better than greedy: 49.7% of 1,000 two-player seasons against it
+    (95% interval 46.6% to 52.8%), and 22.5% of 600 four-player seasons against three greedy
+    players (interval 19.2% to 25.8%; a fair share is 25%), with head_to_head, seed 10,000.
+    """
     if game.current_actor() == "chance":
         return random_legal(game)
     return _best(game, sports_to_come(game.state))
