@@ -458,7 +458,7 @@ def test_sample_many_draws_what_sample_draws(dist: Dist) -> None:
 
 @pytest.mark.parametrize("n", [-1, 2.0, True])
 def test_sample_many_refuses_a_bad_count(n: Any) -> None:
-    with pytest.raises(ValueError, match=f"whole number, at least 0; got {n!r}"):
+    with pytest.raises(ValueError, match=f"whole number from 0 to 1,000,000; got {n!r}"):
         dice_sum(2, 6).sample_many(random.Random(0), n)
 
 
@@ -643,3 +643,42 @@ def test_long_dice_sums_are_exact() -> None:
 def test_dice_sum_refuses_what_it_cannot_answer_quickly(n, sides, message) -> None:
     with pytest.raises(ValueError, match=message):
         dice_sum(n, sides)
+
+
+# -- bounds: an answer or a refusal in about a second -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Dist([]), "weights must be a mapping"),
+        (lambda: Dist({"a": None}), "the weight of 'a' must be a number; got None"),
+        (lambda: Dist({1: float("nan")}), "the weight of 1 must be a number"),
+        (lambda: Dist.die(10**9), "from 1 to 200,000; got 1000000000"),
+        (lambda: Dist.uniform(range(10**9)), "at most 200,000 outcomes"),
+        (lambda: Dist.uniform(5), "outcomes must be a list"),
+        (lambda: Dist.die(6).sample_many(random.Random(1), 10**9), "from 0 to 1,000,000; got 1000000000"),
+        (lambda: Dist.die(1000).repeat_sum(1000), "too big to count exactly"),
+        (lambda: Dist.die(6).repeat_sum(1001), "from 1 to 1000; got 1001"),
+        (lambda: Dist.uniform(range(500)).combine(Dist.die(500), lambda a, b: (a, b)), "250,000 pairs"),
+    ],
+)
+def test_sizes_beyond_the_bounds_are_refused_at_once(make, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        make()
+
+
+def test_sample_many_needs_a_generator() -> None:
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        Dist.die(6).sample_many([1, 2], 3)
+
+
+def test_outcomes_far_apart_add_pair_by_pair_with_the_same_answer() -> None:
+    far = Dist({0: 1, 10**8: 1})
+    assert far + far == Dist({0: 1, 10**8: 2, 2 * 10**8: 1})
+    assert far - far == Dist({-(10**8): 1, 0: 2, 10**8: 1})
+
+
+def test_the_biggest_allowed_die_is_exact() -> None:
+    die = Dist.die(200_000)
+    assert len(die) == 200_000 and die[1] == Fraction(1, 200_000)

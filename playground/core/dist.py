@@ -20,18 +20,30 @@ from typing import Any
 import pandas as pd
 import sympy
 
+MAX_OUTCOMES = 200_000
+"""The most outcomes a Dist is built with: each is a Fraction, and 200,000 take well under a second."""
+
+MAX_PAIRS = 200_000
+"""The most pairs of outcomes :meth:`Dist.combine` works through (one Fraction product each)."""
+
+MAX_DRAWS = 1_000_000
+"""The most draws one :meth:`Dist.sample_many` call makes (about half a second)."""
+
 
 class Dist(Mapping[Any, Fraction]):
     """An immutable map from outcome to its exact probability.
 
     Outcomes with probability zero are dropped, outcomes are kept sorted when they can be,
-    and the probabilities always add up to exactly 1.
+    and the probabilities always add up to exactly 1. At most MAX_OUTCOMES outcomes.
     """
 
     __slots__ = ("_p",)
 
     def __init__(self, weights: Mapping[Hashable, int | Fraction]):
-        items = [(k, Fraction(w)) for k, w in weights.items()]
+        if not isinstance(weights, Mapping):
+            raise ValueError(f"weights must be a mapping of outcome to weight; got {weights!r:.60}")
+        _check_outcomes(len(weights))
+        items = [(k, _weight(k, w)) for k, w in weights.items()]
         if any(w < 0 for _, w in items):
             raise ValueError("a probability weight cannot be negative")
         total = sum((w for _, w in items), Fraction(0))
@@ -46,17 +58,22 @@ class Dist(Mapping[Any, Fraction]):
 
     @classmethod
     def uniform(cls, outcomes: Iterable[Hashable]) -> Dist:
-        """Each listed outcome equally likely (a repeated outcome counts twice)."""
+        """Each listed outcome equally likely (a repeated one counts twice); at most MAX_OUTCOMES."""
+        if not isinstance(outcomes, Iterable):
+            raise ValueError(f"outcomes must be a list (or range) of outcomes; got {outcomes!r:.60}")
         counts: dict[Hashable, int] = defaultdict(int)
-        for o in outcomes:
+        for listed, o in enumerate(outcomes, 1):
+            _check_outcomes(listed)
             counts[o] += 1
         return cls(counts)
 
     @classmethod
     def die(cls, sides: int = 6) -> Dist:
-        """A fair die numbered 1..sides."""
-        if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
-            raise ValueError(f"a die needs a whole number of sides, at least 1; got {sides!r}")
+        """A fair die numbered 1..sides (sides from 1 to MAX_OUTCOMES)."""
+        if not isinstance(sides, int) or isinstance(sides, bool) or not 1 <= sides <= MAX_OUTCOMES:
+            raise ValueError(
+                f"a die needs a whole number of sides from 1 to {MAX_OUTCOMES:,}; got {sides!r:.60}"
+            )
         if cls is not Dist:
             return cls.uniform(range(1, sides + 1))
         face = Fraction(1, sides)  # what uniform gives, made once
@@ -101,8 +118,16 @@ class Dist(Mapping[Any, Fraction]):
         return Dist(out)
 
     def combine(self, other: Dist | Hashable, f: Callable[[Any, Any], Hashable]) -> Dist:
-        """The distribution of f(x, y) for independent x from self and y from other."""
+        """The distribution of f(x, y) for independent x from self and y from other.
+
+        At most MAX_PAIRS pairs (len(self) · len(other)), each worked out with exact Fractions.
+        """
         other = other if isinstance(other, Dist) else Dist.constant(other)
+        if len(self) * len(other) > MAX_PAIRS:
+            raise ValueError(
+                f"combining {len(self):,} outcomes with {len(other):,} makes {len(self) * len(other):,} "
+                f"pairs, more than the {MAX_PAIRS:,} worked out exactly in about a second"
+            )
         out: dict[Hashable, Fraction] = defaultdict(Fraction)
         for (a, pa), (b, pb) in product(self._p.items(), other._p.items()):
             out[f(a, b)] += pa * pb
@@ -129,9 +154,18 @@ class Dist(Mapping[Any, Fraction]):
         return self.map(lambda a: -a)
 
     def repeat_sum(self, n: int) -> Dist:
-        """The total of n independent copies (n >= 1), by repeated squaring of the convolution."""
-        if not isinstance(n, int) or n < 1:
-            raise ValueError(f"can only add up a whole number of copies, at least 1; got {n!r}")
+        """The total of n independent copies (n >= 1), by repeated squaring of the convolution.
+
+        Bounds: n from 1 to 1000; for whole-number outcomes, the totals' span times the bits of
+        their counts at most DICE_WORK_LIMIT (as for :func:`dice_sum`); for other outcomes each
+        addition within MAX_PAIRS pairs.
+        """
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 1000:
+            raise ValueError(f"can only add up a whole number of copies from 1 to 1000; got {n!r:.60}")
+        weights = _int_weights(self)
+        if weights is not None:
+            bits = n * sum(weights[1]).bit_length()  # the counts of n copies: about total**n
+            _check_sum_work(f"{n} copies of this distribution", n * (len(weights[1]) - 1) + 1, bits)
         result: Dist | None = None
         base = self
         while n:
@@ -179,8 +213,11 @@ class Dist(Mapping[Any, Fraction]):
         One table of whole-number cumulative weights serves every draw (a bisection each), so
         10,000 rolls for a live simulation take milliseconds and stay exactly fair.
         """
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise ValueError(f"the number of draws must be a whole number, at least 0; got {n!r}")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_DRAWS:
+            raise ValueError(
+                f"the number of draws must be a whole number from 0 to {MAX_DRAWS:,}; got {n!r:.60}"
+            )
+        _check_rng(rng)
         denominator = math.lcm(*(p.denominator for p in self._p.values()))
         cumulative = list(accumulate(p.numerator * (denominator // p.denominator) for p in self._p.values()))
         outcomes = list(self._p)
@@ -200,6 +237,30 @@ class Dist(Mapping[Any, Fraction]):
     def to_sympy(self) -> dict[Any, sympy.Rational]:
         """The same probabilities as sympy Rationals, for algebra in notebooks."""
         return {k: sympy.Rational(p.numerator, p.denominator) for k, p in self._p.items()}
+
+
+def _check_outcomes(count: int) -> None:
+    if count > MAX_OUTCOMES:
+        raise ValueError(f"a distribution holds at most {MAX_OUTCOMES:,} outcomes; got more")
+
+
+def _weight(outcome: Hashable, weight: object) -> Fraction:
+    """A weight as a Fraction, or a refusal naming the outcome (weights are numbers)."""
+    if isinstance(weight, bool) or not isinstance(weight, numbers.Real | str):
+        raise ValueError(f"the weight of {outcome!r:.30} must be a number; got {weight!r:.30}")
+    try:
+        return Fraction(weight)
+    except (ValueError, OverflowError) as error:  # "abc", NaN, infinity
+        raise ValueError(f"the weight of {outcome!r:.30} must be a number; got {weight!r:.30}") from error
+
+
+def _check_sum_work(what: str, totals: int, bits: int) -> None:
+    """Refuse a convolution too big to finish in a second or two (see DICE_WORK_LIMIT)."""
+    if totals * bits > DICE_WORK_LIMIT:
+        raise ValueError(
+            f"{what} is too big to count exactly in a second or two: {totals:,} totals with counts "
+            f"of about {bits:,} bits; keep totals · bits at most {DICE_WORK_LIMIT:,}"
+        )
 
 
 def _all_ints(d: Dist) -> bool:
@@ -223,6 +284,11 @@ def _int_weights(d: Dist) -> tuple[int, list[int]] | None:
     for k, p in d._p.items():
         weights[k - low] = p.numerator * (denominator // p.denominator)
     return low, weights
+
+
+def _span(d: Dist) -> int:
+    """How many whole numbers lie from the lowest outcome to the highest (int outcomes only)."""
+    return max(d._p) - min(d._p) + 1
 
 
 def _convolve(a: list[int], b: list[int]) -> list[int]:
@@ -252,10 +318,18 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
 
 
 def _int_sum(x: Dist, y: Dist) -> Dist | None:
-    """x + y by convolving whole-number weights, when both have only int outcomes (else None)."""
-    xs, ys = _int_weights(x), _int_weights(y)
-    if xs is None or ys is None:
+    """x + y by convolving whole-number weights, when both have only int outcomes (else None).
+
+    Outcomes spread far apart (0 and 10**8) would make long, mostly empty weight lists: those
+    go the pair by pair way (None), which is bounded by MAX_PAIRS.
+    """
+    if not (_all_ints(x) and _all_ints(y)) or _span(x) + _span(y) > 4 * len(x) * len(y) + 1024:
         return None
+    xs, ys = _int_weights(x), _int_weights(y)
+    assert xs is not None and ys is not None
+    _check_sum_work(
+        "this sum", len(xs[1]) + len(ys[1]) - 1, max(xs[1]).bit_length() + max(ys[1]).bit_length()
+    )
     weights = _convolve(xs[1], ys[1])
     low, total = xs[0] + ys[0], sum(weights)
     return _exact({low + i: Fraction(w, total) for i, w in enumerate(weights) if w})
@@ -295,8 +369,7 @@ def sample_counts(outcomes: list[tuple[Any, int]], rng: Any) -> Any:
         if not plain and not (isinstance(pair, tuple) and len(pair) == 2 and _count(pair[1])):
             raise ValueError(f"each outcome must be an (outcome, whole count from 0) pair; got {pair!r:.60}")
         total += pair[1]
-    if not callable(getattr(rng, "randrange", None)):
-        raise TypeError(f"rng must be a random.Random (it draws with randrange); got {rng!r:.60}")
+    _check_rng(rng)
     if not total:
         raise ValueError("the counts add up to 0: there is nothing to pick")
     return draw_counted(outcomes, total, rng)[0]
@@ -316,6 +389,11 @@ def draw_counted(outcomes: Sequence[tuple[Any, int]], total: int, rng: Any) -> t
         if ticket < 0:
             return value, n
     raise ValueError("the counts do not add up to the total")
+
+
+def _check_rng(rng: object) -> None:
+    if not callable(getattr(rng, "randrange", None)):
+        raise TypeError(f"rng must be a random.Random (it draws with randrange); got {rng!r:.60}")
 
 
 def _chance(p: object) -> bool:

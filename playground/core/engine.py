@@ -100,6 +100,8 @@ class Game(ABC):
     """
 
     def __init__(self, seed: int, players: int):
+        if type(seed) is not int:  # None would seed from the clock: the same call, two stories
+            raise ValueError(f"seed must be a whole number (any size, negative too); got {seed!r:.60}")
         self.seed = seed
         self.players = players
         self.rng = random.Random(seed)

@@ -18,6 +18,9 @@ TOKEN_TYPES = ("wildcard", "training", "sponsor", "health", "travel")
 FORK_CHOICES = ("main", "branch", "player")
 
 DIRECTION_MODES = ("fork only", "every move")
+
+DIRECTION_FACES = ("main", "branch", "pick", "clockwise", "counter", "choice")
+"""What a direction-die face can say: the first three at a fork, the last three on every move."""
 """How the direction die is read: only at a fork (rulebook), or on every move (older variant)."""
 
 
@@ -265,8 +268,8 @@ class Rules(RulesBase):
 
     def target_score(self, players: int) -> int:
         """The ranking points that win a game with this many players."""
-        if not 2 <= players <= 6:
-            raise RulesError(f"Tie-Break Triumph is for 2 to 6 players, not {players}.")
+        if type(players) is not int or not 2 <= players <= 6:
+            raise RulesError(f"Tie-Break Triumph is for 2 to 6 players, not {players!r:.30}.")
         return getattr(self, f"target_score_{players}p")
 
     def bag(self) -> dict[str, int]:
@@ -292,19 +295,23 @@ class Rules(RulesBase):
         }
 
     def move_of(self, face: str) -> tuple[str, str]:
-        """(direction, way at a fork) for a direction-die face: what Board.move_ends takes."""
-        return {
+        """(direction, way at a fork) for a direction-die face: what Board.move_ends takes.
+
+        face: one of DIRECTION_FACES (main, branch, pick, clockwise, counter, choice).
+        """
+        moves = {
             "main": ("clockwise", "main"),
             "branch": ("clockwise", "branch"),
             "pick": ("clockwise", "player"),
             "clockwise": ("clockwise", self.fork_on_clockwise),
             "counter": ("counter", self.fork_on_counter),
             "choice": ("choice", self.fork_on_choice),
-        }[face]
+        }
+        return moves[_checked_face(face)]
 
     @staticmethod
     def face_field(face: str) -> str:
-        """The rules field that counts a direction-die face."""
+        """The rules field that counts a direction-die face (one of DIRECTION_FACES)."""
         return {
             "main": "fork_main_faces",
             "branch": "fork_branch_faces",
@@ -312,4 +319,10 @@ class Rules(RulesBase):
             "clockwise": "direction_clockwise_faces",
             "counter": "direction_counter_faces",
             "choice": "direction_choice_faces",
-        }[face]
+        }[_checked_face(face)]
+
+
+def _checked_face(face: object) -> str:
+    if face not in DIRECTION_FACES:
+        raise RulesError(f"a direction-die face is one of {', '.join(DIRECTION_FACES)}; got {face!r:.30}")
+    return face  # type: ignore[return-value]
