@@ -7,11 +7,10 @@ cards); any folder with the same four files and columns can replace them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from playground.core.data import Column, DataError, Schema, load_table
+from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "arc"
 STATS = ("teamwork", "body", "underdog", "speed", "focus")
@@ -195,31 +194,23 @@ def _distinct_ids(tables: dict[str, list[dict[str, Any]]], folder: Path) -> None
             seen[r["id"]] = name
 
 
-def default_data() -> ArcData:
-    """The shipped card list, read again only when one of its files changes.
-
-    Every new game without a data folder uses it, and a comparison plays thousands: reading four
-    CSV files each time cost about a third of a simulation.
-    """
-    stamps = []
-    for path in sorted(DATA_DIR.glob("*.csv")):
-        stat = path.stat()
-        stamps.append((path.name, stat.st_mtime_ns, stat.st_size))
-    return _read_default(tuple(stamps))
-
-
-@lru_cache(maxsize=1)
-def _read_default(stamps: tuple) -> ArcData:
-    """The default folder's data for these file stamps (one kept: the latest)."""
-    return load_data(DATA_DIR)
-
-
 def load_data(folder: Path | str | None = None) -> ArcData:
     """Load and check regions.csv, athletes.csv, episodes.csv and sports.csv from a folder.
 
-    Raises DataError naming file, row and column when something is wrong.
+    folder: a str or Path of a folder holding FILES, or None for ours. Raises DataError naming
+    file, row and column when something is wrong. Files whose bytes were read before give the
+    same data again without reading them (core's read_once): a comparison plays thousands of
+    games, and reading four CSV files each time cost about a third of it. The data is shared
+    between the games that use it: read it, do not change it.
     """
-    folder = Path(folder) if folder is not None else DATA_DIR
+    return _read_once(data_folder(folder, DATA_DIR))
+
+
+FILES = ("regions.csv", "athletes.csv", "episodes.csv", "sports.csv")
+
+
+def _read(folder: Path) -> ArcData:
+    """Read and check the four files (load_data's work when the folder is new or changed)."""
     regions = load_table(folder / "regions.csv", REGIONS)
     known = {"region": {r["id"] for r in regions}}
     athletes = load_table(folder / "athletes.csv", ATHLETES, known)
@@ -251,3 +242,6 @@ def load_data(folder: Path | str | None = None) -> ArcData:
             for r in sports
         },
     )
+
+
+_read_once = read_once(_read, FILES)

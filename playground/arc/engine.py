@@ -21,7 +21,7 @@ from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result,
 from playground.core.zones import Row, Zone
 
 from .actions import Discard, EndTurn, Keep, Mulligan, Play, Take
-from .cards import ArcData, default_data, load_data
+from .cards import ArcData, load_data
 from .compete import Competition
 from .rules import Rules
 from .state import State, Task
@@ -57,10 +57,7 @@ class ArcGame(Competition):
     ):
         self.rules = checked_setup(rules, Rules, players, range(2, 7), "Tournament Arc")
         super().__init__(seed, players)
-        if data is None:
-            self.data = default_data()
-        else:
-            self.data = data if isinstance(data, ArcData) else load_data(data)
+        self.data = data if isinstance(data, ArcData) else load_data(data)
         d = self.data
         top = [s.id for name in FIRST_GAME_SPORTS for s in d.sports.values() if s.name == name]
         if not self.rules.first_game_sports:

@@ -9,11 +9,11 @@ brackets. Any folder with the same four files and columns can replace it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from playground.core.data import Column, DataError, Schema, load_table
+from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "challengers"
 
@@ -219,26 +219,13 @@ def load_data(folder: Path | str | None = None) -> ChallengersData:
     """Read sets.csv, cards.csv, robot.csv and brackets.csv from a folder (ours by default).
 
     folder: a path (str or Path) to a folder holding the four files, or None for ours. A folder
-    read before whose files have not changed since (same size and modification time) gives the
-    same data again without reading it: a rule comparison starts hundreds of games.
+    read before whose files have not changed since gives the same data again without reading it
+    (core's read_once): a rule comparison starts hundreds of games.
     """
-    if folder is not None and not isinstance(folder, str | Path):
-        raise ValueError(f"data must be a folder path (text or a Path) or None; got {folder!r:.60}")
-    folder = Path(folder) if folder is not None else DATA_DIR
-    try:
-        stamps = tuple((s.st_mtime_ns, s.st_size) for s in (Path(folder, f).stat() for f in FILES))
-    except (OSError, ValueError):  # a missing file or a bad path: reading says what is wrong
-        return _read(folder)
-    return _read_once(str(folder.resolve()), stamps)
+    return _read_once(data_folder(folder, DATA_DIR))
 
 
 FILES = ("sets.csv", "cards.csv", "robot.csv", "brackets.csv")
-
-
-@lru_cache(maxsize=8)
-def _read_once(folder: str, stamps: tuple[tuple[int, int], ...]) -> ChallengersData:
-    """The data of a folder whose files carry these stamps (read once per change)."""
-    return _read(Path(folder))
 
 
 def _read(folder: Path) -> ChallengersData:
@@ -270,3 +257,6 @@ def _read(folder: Path) -> ChallengersData:
         robot_pile=tuple(r["id"] for r in robot),
         brackets=brackets,
     )
+
+
+_read_once = read_once(_read, FILES)

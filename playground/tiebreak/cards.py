@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from playground.core.data import Column, DataError, Schema, load_table
+from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once
 
 from .board import TOURNAMENT_KINDS, Board, Space
 
@@ -130,8 +130,20 @@ def _space_ids(path: Path) -> set[str]:
 
 
 def load_data(folder: Path | str | None = None) -> TiebreakData:
-    """Load spaces.csv, deck.csv and let_cards.csv from folder (default: the shipped ones)."""
-    folder = Path(folder) if folder is not None else DATA_DIR
+    """Load spaces.csv, deck.csv and let_cards.csv from folder (default: the shipped ones).
+
+    folder: a path (str or Path) to a folder holding the three files, or None for ours. A folder
+    read before whose files have not changed since gives the same data again without reading it
+    (core's read_once): a rule comparison starts hundreds of games.
+    """
+    return _read_once(data_folder(folder, DATA_DIR))
+
+
+FILES = ("spaces.csv", "deck.csv", "let_cards.csv")
+
+
+def _read(folder: Path) -> TiebreakData:
+    """Read and check the three files."""
     spaces_path = folder / "spaces.csv"
     rows = load_table(spaces_path, SPACES, {"space": _space_ids(spaces_path)})
     spaces = tuple(Space(**r) for r in rows)
@@ -153,3 +165,6 @@ def load_data(folder: Path | str | None = None) -> TiebreakData:
     lets = tuple(LetCard(r["id"], r["name"], r["effect"], r["amount"], r["description"]) for r in let_rows)
     copies = {r["id"]: r["copies"] for r in let_rows}
     return TiebreakData(spaces, Board(spaces, spaces_path), deck, lets, copies)
+
+
+_read_once = read_once(_read, FILES)

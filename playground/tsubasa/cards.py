@@ -7,12 +7,11 @@ engine moves is a :class:`Card` looked up by its id, so zones hold plain ids.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playground.core.data import MAX_FILE_BYTES, Column, DataError, Schema, load_table
+from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tsubasa"
 TEAMS = ("nankatsu", "toho")
@@ -253,47 +252,17 @@ def _cost(row: dict[str, Any]) -> tuple[int, int, int]:
 FILES = ("players.csv", "motivation.csv", "match_cards.csv", "signings.csv", "supplies.csv", "specials.csv")
 """The six files of a Tsubasa data folder."""
 
-_LOADED: dict[tuple[bytes, ...], TsubasaData] = {}
-"""Data already parsed, by the bytes of its six files: at most KEEP_LOADED sets."""
-
-KEEP_LOADED = 8
-
 
 def load_data(folder: Path | str | None = None) -> TsubasaData:
     """Load the six CSV files of folder (default: the shipped illustrative ones).
 
-    folder: a str or Path of a folder holding FILES, each at most core's MAX_FILE_BYTES. Files
-    whose bytes were parsed before give the same data again without parsing (``new_game()``
-    without data= loads it for every match, and parsing would otherwise take most of a
-    simulation's time); a changed file is parsed afresh. The data is shared between the games
-    that use it: read it, do not change it.
+    folder: a str or Path of a folder holding FILES, each at most core's MAX_FILE_BYTES, or None
+    for ours. Files whose bytes were parsed before give the same data again without parsing
+    (core's read_once: ``new_game()`` without data= loads it for every match, and parsing would
+    otherwise take most of a simulation's time); a changed file is parsed afresh. The data is
+    shared between the games that use it: read it, do not change it.
     """
-    folder = Path(folder) if folder is not None else DATA_DIR
-    key = _contents(folder)
-    if key is not None and key in _LOADED:
-        return _LOADED[key]
-    data = _read(folder)
-    if key is not None:
-        if len(_LOADED) >= KEEP_LOADED:
-            _LOADED.clear()
-        _LOADED[key] = data
-    return data
-
-
-def _contents(folder: Path) -> tuple[bytes, ...] | None:
-    """The bytes of the six files, or None when one is missing, not a file or too big to read
-    (the loader then says which and why)."""
-    contents = []
-    for name in FILES:
-        path = os.path.join(folder, name)
-        try:
-            if not os.path.isfile(path) or os.path.getsize(path) > MAX_FILE_BYTES:
-                return None
-            with open(path, "rb") as handle:
-                contents.append(handle.read(MAX_FILE_BYTES + 1))
-        except OSError:
-            return None
-    return tuple(contents)
+    return _read_once(data_folder(folder, DATA_DIR))
 
 
 def _read(folder: Path) -> TsubasaData:
@@ -375,3 +344,6 @@ def _read(folder: Path) -> TsubasaData:
         for r in load_table(folder / "specials.csv", SPECIALS)
     }
     return TsubasaData(cards, specials, supplies)
+
+
+_read_once = read_once(_read, FILES)
