@@ -40,8 +40,9 @@ cheapest (the clever policies solve odds on their turns, and cost several random
 
 CHECKS = {"probes_per_node": 1, "probe_every": 50, "frame_every": 200, "replay_checks": 3, "listed_checks": 4}
 """How much of the contract checker's work the soak does per game (see check_game): every node's
-chances and actions, illegal probes at one node in 10, the state table of one step in 50 and 3
-of them rebuilt by replay, and a whole replay of the seed."""
+chances and actions (chance_probability for 4 outcomes spread over each list), illegal probes
+at one node in 50, the state table of one step in 200 and 3 of them rebuilt by replay, and a
+whole replay of the seed."""
 
 
 @dataclass(frozen=True)
