@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from playground.core.dist import draw_counted
+from playground.core.dist import draw_counted, share
 from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result, checked_setup
 from playground.core.zones import Row, Zone
 
@@ -568,12 +567,6 @@ class ArcGame(Competition):
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
-
-
-@lru_cache(maxsize=4096)
-def share(n: int, total: int) -> Fraction:
-    """n copies out of total, exactly: made once per pair, since draws repeat the same few."""
-    return Fraction(n, total)
 
 
 def new_game(

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from playground.core.dist import share
 from playground.core.engine import CHANCE, Action, Event, Game, IllegalAction, Result, checked_setup
 from playground.core.zones import Row, Zone
 
@@ -37,12 +37,6 @@ from .state import AUTO, FAN, LevelDeck, Match, State, Task, new_side, trophy_id
 
 PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran", "Gus", "Hana")
 CHANCE_KINDS = ("lot_set", "trophy", "draw", "reveal_draw", "toss", "lots")
-
-
-@lru_cache(maxsize=4096)
-def share(n: int, total: int) -> Fraction:
-    """n copies out of total, exactly: made once per pair, since draws repeat the same few shares."""
-    return Fraction(n, total)
 
 
 class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):

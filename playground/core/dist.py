@@ -14,6 +14,7 @@ from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate, product
 from typing import Any
 
@@ -389,6 +390,21 @@ def draw_counted(outcomes: Sequence[tuple[Any, int]], total: int, rng: Any) -> t
         if ticket < 0:
             return value, n
     raise ValueError("the counts do not add up to the total")
+
+
+@lru_cache(maxsize=4096)
+def share(n: int, total: int) -> Fraction:
+    """n out of total (copies of a card in a deck of total), exactly; made once per pair.
+
+    Engines draw from decks and bags of a few sizes again and again, and building a Fraction
+    (a gcd and a few Python calls) on every draw was a measurable part of a game. n and total
+    are whole numbers, 0 <= n <= total, total >= 1.
+    """
+    if not (_count(n) and _count(total) and total > 0 and n <= total):
+        raise ValueError(
+            f"share needs whole numbers 0 <= n <= total, total at least 1; got {n!r:.30}, {total!r:.30}"
+        )
+    return Fraction(n, total)
 
 
 def _check_rng(rng: object) -> None:

@@ -39,7 +39,7 @@ from weakref import WeakKeyDictionary
 
 import pandas as pd
 
-from playground.core.dist import draw_counted, sample_counts
+from playground.core.dist import draw_counted, sample_counts, share
 from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
 from playground.core.zones import ZoneError
 
@@ -245,7 +245,7 @@ class TiebreakGame(Game):
             return self._die[rng.randrange(self.rules.tiebreak_die_sides)]
         total = counts.total()
         key, n = draw_counted(sorted(counts.items()), total, rng)
-        return self._outcome(key), _share(n, total)
+        return self._outcome(key), share(n, total)
 
     def _let(self, let_id: str):
         return next(c for c in self.data.let_cards if c.id == let_id)
@@ -1109,12 +1109,6 @@ def _risk_combinations(caps: tuple[int, ...]) -> list[tuple[str, ...]]:
         tuple(t for t, n in zip(TOKEN_TYPES, counts, strict=True) for _ in range(n))
         for counts in product(*(range(cap + 1) for cap in caps))
     ]
-
-
-@lru_cache(maxsize=4096)
-def _share(n: int, total: int) -> Fraction:
-    """n / total, made once: draws from decks and the bag ask for the same few again and again."""
-    return Fraction(n, total)
 
 
 def _is_face(value: object, sides: int) -> bool:

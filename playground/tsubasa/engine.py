@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from math import gcd
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from playground.core.dist import share
 from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
 from playground.core.zones import Row, Table, Zone, ZoneError
 
@@ -44,13 +45,6 @@ from .state import AUTO, COACH_NAMES, Coach, Duel, State, Task, said, todo
 ALWAYS_A_CHOICE = frozenset({"kickoff", "attack", "ability", "aim", "spend", "reroll"})
 """Decisions that always offer a move (pass, skip, keep the dice, spend 0 ...): never dropped for
 want of one, so the queue need not list their options before the coach is asked."""
-
-
-@lru_cache(maxsize=4096)
-def _share(copies: int, total: int) -> Fraction:
-    """copies / total, made once (a Fraction takes a gcd and a few Python calls to build; decks
-    have few sizes)."""
-    return Fraction(copies, total)
 
 
 @cache
@@ -270,7 +264,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         for card, n in zip(kinds, counts, strict=True):
             ticket -= n
             if ticket < 0:
-                return card, _share(n, total)
+                return card, share(n, total)
         raise AssertionError("the counts add up to the total")  # cannot happen
 
     # -- the flow ---------------------------------------------------------------------------------
