@@ -46,8 +46,9 @@ browser:
 		echo "note: $(CHROMIUM) is missing (install Debian's chromium as root): the browser tests will be skipped (under CI=true they fail)"; \
 	fi
 
+# Both cores: each test file goes whole to one worker (the lessons share one JupyterLab).
 test: lint browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # The README's pictures, from real panels in JupyterLab (docs/images/*.png); fails without Chromium.
 SHOTS := 03_tiebreak or 04_tiebreak or 13_tsubasa or 22_challengers or 32_arc
