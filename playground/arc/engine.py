@@ -15,7 +15,6 @@ from typing import Any
 
 import pandas as pd
 
-from playground.core.dist import draw_counted, share
 from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result, checked_setup
 from playground.core.zones import Row, Zone
 
@@ -176,16 +175,13 @@ class ArcGame(Competition):
     def sample_chance_exact(self) -> tuple[Action, Fraction]:
         """The card drawn and its exact chance from one ticket: every chance step of a simulation.
 
-        The same single ticket as Zone.sample over the same sorted counts, so a seed tells the
-        same story; the chance is the drawn card's copies over the deck's.
+        Zone.draw: the same single ticket as Zone.sample, so a seed tells the same story; the
+        chance is the drawn card's copies over the deck's.
         """
         source = self._source(self.tasks[0])
         if isinstance(source, Row):
             return source[0], ONE
-        counts = sorted(source.counts().items())
-        total = len(source)
-        card, n = draw_counted(counts, total, self.rng)
-        return card, share(n, total)
+        return source.draw(self.rng)
 
     def apply(self, action: Action) -> list[Event]:
         if self.current_actor() == CHANCE and isinstance(action, Play | Discard | EndTurn | Mulligan):

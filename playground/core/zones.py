@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from .dist import sample_counts
+from .dist import _check_rng, draw_counted, sample_counts, share
 
 Card = Hashable
 
@@ -132,6 +132,20 @@ class Zone:
         if not self._cards:
             raise ZoneError(f"{self.name} is empty: no card can be drawn")
         return sample_counts([(card, self._cards[card]) for card in self.kinds()], rng)
+
+    def draw(self, rng: Any) -> tuple[Card, Fraction]:
+        """A random card and its exact chance (its copies over all), from one integer ticket.
+
+        The same ticket and card as :meth:`sample` with the same rng: the engines' chance steps,
+        which need the drawn card's chance too, without building every card's Fraction.
+        """
+        if not self._cards:
+            raise ZoneError(f"{self.name} is empty: no card can be drawn")
+        _check_rng(rng)
+        counts = [(card, self._cards[card]) for card in self.kinds()]
+        total = sum(n for _, n in counts)
+        card, n = draw_counted(counts, total, rng)
+        return card, share(n, total)
 
     def clear(self) -> list[Card]:
         """Empty the zone and return every card that was in it."""
