@@ -47,6 +47,17 @@ class DuplicateFace(PigGame):
         return [(min(face, 5), Fraction(1, 6)) for face in range(1, 7)]
 
 
+class DriftingDie(PigGame):
+    """One list object for every roll (as engines keep their dice), spoilt in place mid-game:
+    the checker's memory of lists it has verified must notice."""
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        faces = self.__dict__.setdefault("_faces", [(face, Fraction(1, 6)) for face in range(1, 7)])
+        if self.step_count > 6:
+            faces[5] = (6, Fraction(1, 7))
+        return faces
+
+
 class FloatOdds(PigGame):
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return [(face, 1 / 6) for face in range(1, 7)]  # type: ignore[misc]
@@ -96,6 +107,7 @@ class Endless(PigGame):
     [
         (ShortDie, "add up to 5/6"),
         (DuplicateFace, "duplicate chance outcomes"),
+        (DriftingDie, "add up to 41/42"),
         (FloatOdds, "is not a Fraction"),
         (LyingProbability, "chance_probability"),
         (RepeatedAction, "duplicate legal actions"),

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playground.core.zones import Row, Table, Zone, ZoneError
+from playground.core.zones import Row, Table, Zone, ZoneError, check_conserved
 
 
 def test_a_draw_is_each_card_over_the_total() -> None:
@@ -64,6 +64,18 @@ def test_the_table_names_lost_and_duplicated_cards() -> None:
         table.put(Zone("deck"))
     frame = table.frame()
     assert frame.loc["deck", "which"] == "a x2" and frame.loc["hand", "which"] == "b, a"
+
+
+def test_zones_are_counted_without_a_table() -> None:
+    """The census a game takes after every step: the zones as a list (names may repeat)."""
+    deck, hand, tops = Zone("deck", {"a": 2}), Row("hand", ["b"]), Row("hand", ["c"])
+    check_conserved([deck, hand, tops], {"a": 2, "b": 1, "c": 1})
+    deck.move("a", hand)
+    check_conserved([deck, hand, tops], {"a": 2, "b": 1, "c": 1})
+    with pytest.raises(ZoneError, match=r"'c': 0 \(should be 1\)"):
+        check_conserved([deck, hand], {"a": 2, "b": 1, "c": 1})
+    with pytest.raises(ZoneError, match="counted in Zone and Row objects; got 'deck'"):
+        check_conserved([deck, "deck"], {"a": 2})
 
 
 @settings(max_examples=60, deadline=None)

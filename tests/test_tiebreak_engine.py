@@ -70,6 +70,14 @@ def test_every_game_ends_and_conserves_with_each_policy(policy) -> None:
         assert game.result().winners
 
 
+def _owe_a_token(game) -> None:
+    """A token moved from nowhere: the player is one short of zero and the bag one up, so the
+    totals still match and only the negative count gives it away."""
+    tokens = game.state.players[0].tokens
+    game.state.bag["wildcard"] += tokens["wildcard"] + 1
+    tokens["wildcard"] = -1
+
+
 @pytest.mark.parametrize(
     ("break_it", "what"),
     [
@@ -79,8 +87,17 @@ def test_every_game_ends_and_conserves_with_each_policy(policy) -> None:
         (lambda g: g.state.players[1].discards.update([Card(250, "clay")]), "tournament cards"),
         (lambda g: g.state.let_unseen.update(["let_1"]), "Let cards"),
         (lambda g: g.state.let_piles[0].seen.append(next(iter(g.state.let_unseen))), "Let"),
+        (_owe_a_token, "negative count"),
     ],
-    ids=["bag token made", "player token made", "card lost", "card made", "Let made", "Let moved"],
+    ids=[
+        "bag token made",
+        "player token made",
+        "card lost",
+        "card made",
+        "Let made",
+        "Let moved",
+        "token owed",
+    ],
 )
 def test_check_conserved_catches_a_lost_or_made_token_or_card(break_it, what: str) -> None:
     """The census holds through a season, and breaks as soon as one thing is made or lost."""

@@ -7,6 +7,7 @@ cards); any folder with the same four files and columns can replace them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +112,16 @@ class ArcData:
 
     def episode_deck(self) -> dict[str, int]:
         return {e.id: e.copies for e in self.episodes.values()}
+
+    @cached_property
+    def athlete_cards(self) -> frozenset[str]:
+        """The ids that play as an Athlete: every Athlete card and each Someone's Dad Episode.
+
+        Made once per data set: the Main Character count asks it of every card under every
+        Athlete after every step.
+        """
+        dads = (e.id for e in self.episodes.values() if e.effect == "someones_dad")
+        return frozenset(self.athletes).union(dads)
 
 
 def _stat_columns() -> list[Column]:

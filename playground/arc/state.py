@@ -81,7 +81,16 @@ class State:
         """Every zone, the Main Character token included, for one conservation check."""
         token_home = self.main_character_stacks()
         token = Zone("token supply", [] if len(token_home) == 1 else [TOKEN])
-        zones = [
+        zones: list[Zone | Row] = [*self.shared_zones(), token]
+        for s in self.stacks:
+            zones.extend(s.zones())
+            if token_home == [s]:
+                zones.append(Row(f"{s.id} token", [TOKEN]))
+        return Table(zones)
+
+    def shared_zones(self) -> list[Zone | Row]:
+        """The decks, piles, hands and rows that are not an Athlete's stack."""
+        return [
             self.region_deck,
             self.active_regions,
             self.athlete_deck,
@@ -98,13 +107,7 @@ class State:
             *self.hands,
             *self.draft_hands,
             *self.claimed,
-            token,
         ]
-        for s in self.stacks:
-            zones.extend(s.zones())
-            if token_home == [s]:
-                zones.append(Row(f"{s.id} token", [TOKEN]))
-        return Table(zones)
 
     def expected_census(self) -> dict[str, int]:
         """How many copies of each card (and the token) exist: what the table must always hold."""
@@ -140,7 +143,7 @@ class State:
 
     def is_athlete_card(self, card: str) -> bool:
         """An Athlete card, or an Episode that plays as an Athlete (Someone's Dad)."""
-        return card in self.data.athletes or self.data.episodes[card].effect == "someones_dad"
+        return card in self.data.athlete_cards
 
     def modifiers(self, under: Sequence[str], locks: Sequence[str] | None = None) -> list[dict[str, int]]:
         """Every modifier on an Athlete: the cards under it (an Athlete under adds its base
@@ -164,7 +167,8 @@ class State:
         """Cards that count towards the Main Character (lower Athletes per the rules field)."""
         if self.rules.lower_athlete_counts:
             return len(under)
-        return sum(1 for c in under if not self.is_athlete_card(c))
+        athletes = self.data.athlete_cards
+        return len([c for c in under if c not in athletes])
 
     def main_character_of(self, unders: Mapping[str, Sequence[str]]) -> list[str]:
         """Which of these Athletes (id -> cards under) hold the Main Character bonus.

@@ -27,7 +27,7 @@ import pandas as pd
 
 from playground.core.dist import share
 from playground.core.engine import CHANCE, Action, Event, Game, IllegalAction, Result, checked_setup
-from playground.core.zones import Row, Zone
+from playground.core.zones import Row, Zone, check_conserved
 
 from .cards import ROBOT, ChallengersData, load_data
 from .deck_phase import DeckPhaseFlow
@@ -390,7 +390,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     def check_conserved(self) -> None:
         """Raise ZoneError if any card, trophy or fan was lost or duplicated."""
         expected = self.expected if self.state.levels else self.expected - self._unbuilt_level_cards()
-        self.state.table().check_conserved(expected)
+        check_conserved(self.state.zones(), expected)
 
     def figures(self) -> dict[str, Any]:
         """The round and every player's fans, worked out again only after they change (a fan

@@ -201,13 +201,17 @@ class State:
     match_log: list[dict] = field(default_factory=list)
 
     def table(self) -> Table:
+        """Every zone of the tournament by name (see zones)."""
+        return Table(self.zones())
+
+    def zones(self) -> list[Zone | Row]:
         """Every zone of the tournament, for one census of all cards, trophies and fans."""
         zones: list[Zone | Row] = [self.box, self.reserve, self.robot_pile, *self.trophy_piles, *self.stacks]
         for deck in self.levels.values():
             zones += [*deck.layers, deck.compartment]
         for side in self.sides:
             zones += side.zones()
-        return Table(zones)
+        return zones
 
     def bench_bonus(self, side: int) -> int:
         """The 'from the bench' strength bonuses of a side's bench, summed over every copy."""
@@ -219,26 +223,26 @@ class State:
         return sum(bench.count(c) for c in bench.kinds() if self.cards[c].name == name)
 
     def sides_frame(self) -> pd.DataFrame:
-        """One row per participant: mat, deck, bench seats, rest pile, flag, fans and trophies."""
-        m = self.match
-        rows = []
-        for i, s in enumerate(self.sides):
-            rows.append(
-                {
-                    "player": s.name,
-                    "mat": s.mat,
-                    "deck": len(s.deck),
-                    "in play": ", ".join(self.cards[c].name for c in s.play),
-                    "flag": m is not None and m.flag == i,
-                    "bench seats": len(s.seats),
-                    "bench": ", ".join(f"{n} x{self.seat_size(i, n)}" for n in s.seats),
-                    "rest pile": len(s.rest),
-                    "fans": len(s.fans),
-                    "trophies": ", ".join(s.trophies),
-                    "score": s.score(),
-                }
-            )
-        return pd.DataFrame(rows).set_index("player")
+        """One row per participant: mat, deck, bench seats, rest pile, flag, fans and trophies.
+
+        Built column by column: the panels and the contract checker read it after steps.
+        """
+        m, sides, names = self.match, self.sides, self.cards
+        columns = {
+            "mat": [s.mat for s in sides],
+            "deck": [len(s.deck) for s in sides],
+            "in play": [", ".join(names[c].name for c in s.play) for s in sides],
+            "flag": [m is not None and m.flag == i for i in range(len(sides))],
+            "bench seats": [len(s.seats) for s in sides],
+            "bench": [
+                ", ".join(f"{n} x{self.seat_size(i, n)}" for n in s.seats) for i, s in enumerate(sides)
+            ],
+            "rest pile": [len(s.rest) for s in sides],
+            "fans": [len(s.fans) for s in sides],
+            "trophies": [", ".join(s.trophies) for s in sides],
+            "score": [s.score() for s in sides],
+        }
+        return pd.DataFrame(columns, index=pd.Index([s.name for s in sides], name="player"))
 
     def matches_frame(self) -> pd.DataFrame:
         """One row per finished match: round, mat, who played, who won and how it ended."""

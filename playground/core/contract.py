@@ -64,16 +64,66 @@ def _where(game: Game) -> str:
     return f"seed {game.seed}, step {game.step_count}"
 
 
-def check_chance_node(game: Game, listed_checks: int | None = None) -> dict[Any, Fraction]:
+class VerifiedLists:
+    """The last few chance lists found sound, so an engine's constant list is checked once.
+
+    A game often hands out the very same list object at every roll (all the faces of its dice,
+    made once per rules). Such a list, still equal element for element to the copy taken when it
+    was checked (a comparison by identity, in C), needs no second check of its range and total.
+    A few are kept, newest last, holding the lists themselves so that their ids stay theirs.
+    """
+
+    KEEP = 8
+
+    def __init__(self) -> None:
+        self._lists: dict[int, tuple[list[Any], list[Any], dict[Any, Fraction], list[Any]]] = {}
+
+    def get(self, outcomes: list[Any]) -> tuple[dict[Any, Fraction], list[Any]] | None:
+        """The odds and values of a list already checked and unchanged since, or None."""
+        known = self._lists.get(id(outcomes))
+        if known is None or known[0] is not outcomes or known[1] != outcomes:
+            return None
+        return known[2], known[3]
+
+    def add(self, outcomes: list[Any], odds: dict[Any, Fraction], values: list[Any]) -> None:
+        self._lists[id(outcomes)] = (outcomes, list(outcomes), odds, values)
+        if len(self._lists) > self.KEEP:
+            del self._lists[next(iter(self._lists))]
+
+
+def check_chance_node(
+    game: Game, listed_checks: int | None = None, verified: VerifiedLists | None = None
+) -> tuple[dict[Any, Fraction], bool]:
     """Outcomes distinct, probabilities Fractions in (0, 1] adding up to exactly 1.
 
     chance_probability() must agree with the list for every outcome, or for listed_checks of
     them spread over the list (a draw from a pile of hundreds of unseen cards lists hundreds).
     The range and the total are checked on whole numbers over one common denominator: exact,
-    and far cheaper than adding hundreds of Fractions.
+    and far cheaper than adding hundreds of Fractions; a list found in verified (the same
+    object, unchanged) skips them. Returns the odds and whether the list was new to verified.
     """
     where = _where(game)
     outcomes = game.chance_outcomes()
+    known = verified.get(outcomes) if verified is not None else None
+    if known is not None:
+        odds, values = known
+    else:
+        odds, values = _sound_odds(where, outcomes)
+        if verified is not None:
+            verified.add(outcomes, odds, values)
+    stride = 1 if listed_checks is None else max(1, -(-len(outcomes) // max(1, listed_checks)))
+    for value, p in outcomes[::stride]:
+        listed = game.chance_probability(value)
+        if listed != p:
+            raise ContractBroken(f"{where}: chance_probability({value!r}) = {listed}, listed {p}")
+    if game.legal_actions() != values:
+        raise ContractBroken(f"{where}: legal_actions() differs from the outcomes")
+    return odds, known is None
+
+
+def _sound_odds(where: str, outcomes: list[Any]) -> tuple[dict[Any, Fraction], list[Any]]:
+    """The list's odds and values, if its outcomes are distinct and its chances exact, in range
+    and adding up to 1 (ContractBroken if not)."""
     if not outcomes:
         raise ContractBroken(f"{where}: a chance node lists no outcomes")
     values = [value for value, _ in outcomes]
@@ -89,14 +139,7 @@ def check_chance_node(game: Game, listed_checks: int | None = None) -> dict[Any,
     total = sum(p.numerator * (denominator // p.denominator) for _, p in outcomes)
     if total != denominator:
         raise ContractBroken(f"{where}: chance probabilities add up to {Fraction(total, denominator)}, not 1")
-    stride = 1 if listed_checks is None else max(1, -(-len(outcomes) // max(1, listed_checks)))
-    for value, p in outcomes[::stride]:
-        listed = game.chance_probability(value)
-        if listed != p:
-            raise ContractBroken(f"{where}: chance_probability({value!r}) = {listed}, listed {p}")
-    if game.legal_actions() != values:
-        raise ContractBroken(f"{where}: legal_actions() differs from the outcomes")
-    return odds
+    return odds, values
 
 
 def check_player_node(game: Game) -> list[Any]:
@@ -264,6 +307,7 @@ def check_game(
     frames: dict[int, pd.DataFrame] = {}
     chance_probabilities: dict[int, Fraction] = {}
     seen: dict[Any, None] = {}  # every action seen anywhere, in order, as illegal probes
+    verified = VerifiedLists()
     nodes = 0
     while not game.is_over():
         where = _where(game)
@@ -279,10 +323,11 @@ def check_game(
             frames[count] = frame
         actor = game.current_actor()
         odds: dict[Any, Fraction] = {}
+        new_list = True  # a chance list already verified was added to seen then
         if actor == CHANCE:
             report.chance_nodes += 1
-            odds = check_chance_node(game, listed_checks)
-            legal = list(odds)
+            odds, new_list = check_chance_node(game, listed_checks, verified)
+            legal = odds  # its keys, in the list's order
         else:
             report.player_nodes += 1
             if not (isinstance(actor, int) and 0 <= actor < game.players):
@@ -296,14 +341,15 @@ def check_game(
             for probe in probes:
                 check_illegal_rejected(game, probe, before)
                 report.illegal_probes += 1
-        seen.update(dict.fromkeys(legal))
+        if new_list:
+            seen.update(dict.fromkeys(legal))
         events = game.step(game.policy_for(policies))
         if game.step_count != count + 1:
             raise ContractBroken(f"{where}: step() did not add exactly one step")
         if not (isinstance(events, list) and all(isinstance(e, Event) for e in events)):
             raise ContractBroken(f"{where}: step() returned {events!r:.80}, not a list of Events")
-        if actor == CHANCE:
-            outcome = game.actions()[-1]
+        if actor == CHANCE:  # the newest step's outcome (actions() would copy the whole story)
+            outcome = game._steps[-1].action
             if outcome not in odds:
                 raise ContractBroken(f"{where}: chance drew {outcome!r}, not a listed outcome")
             chance_probabilities[count + 1] = odds[outcome]

@@ -258,45 +258,14 @@ class Table:
 
     def census(self) -> Counter:
         """How many copies of each card there are over every zone together."""
-        return Counter(self._tally())
-
-    def _tally(self) -> dict[Card, int]:
-        """The census as a plain dict, summed straight from the zones' own counts.
-
-        It runs after every step of every soaked game, so it reads the zones' storage instead of
-        copying each zone's counts into a Counter first.
-        """
-        total: dict[Card, int] = {}
-        get = total.get
-        for zone in self.zones.values():
-            if isinstance(zone, Zone):
-                for card, n in zone._cards.items():
-                    total[card] = get(card, 0) + n
-            else:
-                for card in zone._cards:
-                    total[card] = get(card, 0) + 1
-        return total
+        return Counter(_tally(self.zones.values()))
 
     def check_conserved(self, expected: Mapping[Card, int]) -> None:
         """Raise ZoneError naming each card whose total differs from expected (lost or duplicated).
 
         expected: a mapping of card id to how many copies the game holds in all.
         """
-        if not isinstance(expected, Mapping):
-            raise ZoneError(f"expected must map each card to its copies; got {expected!r:.60}")
-        census = self._tally()
-        if census == expected:  # the usual answer, compared at C speed
-            return
-        wrong = {
-            card: (census.get(card, 0), expected.get(card, 0))
-            for card in set(census) | set(expected)
-            if census.get(card, 0) != expected.get(card, 0)
-        }
-        if wrong:
-            parts = ", ".join(
-                f"{card!r}: {have} (should be {should})" for card, (have, should) in wrong.items()
-            )
-            raise ZoneError(f"cards lost or duplicated: {parts}")
+        check_conserved(self.zones.values(), expected)
 
     def frame(self) -> pd.DataFrame:
         """One row per zone: its name, how many cards, and which (a count after each repeated card)."""
@@ -309,3 +278,45 @@ class Table:
                 shown = [f"{c} x{counts[c]}" if counts[c] > 1 else str(c) for c in zone.kinds()]
             rows.append({"zone": zone.name, "cards": len(zone), "which": ", ".join(shown)})
         return pd.DataFrame(rows).set_index("zone")
+
+
+def _tally(zones: Iterable[Zone | Row]) -> dict[Card, int]:
+    """How many copies of each card the zones hold together, as a plain dict.
+
+    It runs after every step of every soaked game, so it reads the zones' storage instead of
+    copying each zone's counts into a Counter first.
+    """
+    total: dict[Card, int] = {}
+    get = total.get
+    for zone in zones:
+        if isinstance(zone, Zone):
+            for card, n in zone._cards.items():
+                total[card] = get(card, 0) + n
+        elif isinstance(zone, Row):
+            for card in zone._cards:
+                total[card] = get(card, 0) + 1
+        else:
+            raise ZoneError(f"cards are counted in Zone and Row objects; got {zone!r:.60}")
+    return total
+
+
+def check_conserved(zones: Iterable[Zone | Row], expected: Mapping[Card, int]) -> None:
+    """Raise ZoneError naming each card whose total over the zones differs from expected.
+
+    What Table.check_conserved does, for a game that lists its zones after every step without
+    building a Table of them (the names need not be unique here: only the counts are added).
+    expected: a mapping of card id to how many copies the game holds in all.
+    """
+    if not isinstance(expected, Mapping):
+        raise ZoneError(f"expected must map each card to its copies; got {expected!r:.60}")
+    census = _tally(zones)
+    if census == expected:  # the usual answer, compared at C speed
+        return
+    wrong = {
+        card: (census.get(card, 0), expected.get(card, 0))
+        for card in set(census) | set(expected)
+        if census.get(card, 0) != expected.get(card, 0)
+    }
+    if wrong:
+        parts = ", ".join(f"{card!r}: {have} (should be {should})" for card, (have, should) in wrong.items())
+        raise ZoneError(f"cards lost or duplicated: {parts}")

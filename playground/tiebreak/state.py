@@ -99,26 +99,32 @@ class State:
         return ranks
 
     def players_frame(self) -> pd.DataFrame:
-        """One row per player: where they are, what they hold, their ranking."""
-        rows = []
-        for i, p in enumerate(self.players):
-            rows.append(
-                {
-                    "player": p.name,
-                    "position": self.board.spaces[p.position].name,
-                    "ranking": self.ranking(i),
-                    "top_ranker": self.top_ranker == i,
-                    "injured_weeks": p.injured_weeks,
-                    "schedule": ", ".join(str(c) for c in p.schedule),
-                    **{t: p.tokens[t] for t in TOKEN_TYPES},
-                    "titles": sum(1 for holder, _ in self.titles.values() if holder == i),
-                    "reserved": sum(1 for holder, _ in self.reservations.values() if holder == i),
-                    "deck": sum(p.deck.values()),
-                    "discards": sum(p.discards.values()),
-                    "let_cards": ", ".join(str(c) for c, _ in p.lets),
-                }
-            )
-        return pd.DataFrame(rows).set_index("player")
+        """One row per player: where they are, what they hold, their ranking.
+
+        Built column by column (a list per column, then one DataFrame): the panels and the
+        contract checker read it after steps, and rows of dicts plus set_index cost twice as much.
+        """
+        players = self.players
+        ranks = self.rankings()
+        titles, reserved = [0] * len(players), [0] * len(players)
+        for holder, _ in self.titles.values():
+            titles[holder] += 1
+        for holder, _ in self.reservations.values():
+            reserved[holder] += 1
+        columns = {
+            "position": [self.board.spaces[p.position].name for p in players],
+            "ranking": ranks,
+            "top_ranker": [self.top_ranker == i for i in range(len(players))],
+            "injured_weeks": [p.injured_weeks for p in players],
+            "schedule": [", ".join(str(c) for c in p.schedule) for p in players],
+            **{t: [p.tokens[t] for p in players] for t in TOKEN_TYPES},
+            "titles": titles,
+            "reserved": reserved,
+            "deck": [sum(p.deck.values()) for p in players],
+            "discards": [sum(p.discards.values()) for p in players],
+            "let_cards": [", ".join(str(c) for c, _ in p.lets) for p in players],
+        }
+        return pd.DataFrame(columns, index=pd.Index([p.name for p in players], name="player"))
 
     def board_frame(self) -> pd.DataFrame:
         """One row per tournament space: its value, surface, champion or reservation."""

@@ -524,7 +524,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
 
     def state_frame(self) -> pd.DataFrame:
         """One row per coach, then one per shared zone (pitch, Match deck, box, signings)."""
-        return pd.concat([self.state.coaches_frame(), self.state.table_frame()])
+        return self.state.both_frame()
 
     def figures(self) -> dict[str, Any]:
         return self.figures_from(self.figures_record())

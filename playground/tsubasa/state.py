@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pandas as pd
 
@@ -121,31 +121,49 @@ class State:
 
     def coaches_frame(self) -> pd.DataFrame:
         """One row per coach: role, score, points, hand, play area, deck and pile sizes."""
-        rows = []
-        for i, c in enumerate(self.coaches):
-            rows.append(
-                {
-                    "coach": c.name,
-                    "role": "attacking" if i == self.attacker else "defending",
-                    "score": c.score,
-                    **{f"{k} points": c.points[k] for k in POINT_KINDS},
-                    "hand": self.names(c.hand),
-                    "play area": self.names(c.play),
-                    "penalty": ("red" if c.red else "yellow") if len(c.penalty) else "",
-                    "passed": c.passed,
-                    "deck": len(c.deck),
-                    "discards": len(c.discard),
-                }
-            )
-        return pd.DataFrame(rows).set_index("coach")
+        names, columns = self._coach_columns()
+        return pd.DataFrame(columns, index=pd.Index(names, name="coach"))
 
     def table_frame(self) -> pd.DataFrame:
         """The shared zones: pitch, Match deck, the box, supplies, signings on offer."""
-        rows = [
-            {"zone": "pitch", "cards": len(self.pitch), "which": self.names(self.pitch)},
-            {"zone": "match deck (hidden)", "cards": len(self.match_deck), "which": ""},
-            {"zone": "next half's Match deck", "cards": len(self.next_half), "which": ""},
-            {"zone": "box", "cards": len(self.box), "which": ""},
-            {"zone": "signings on offer", "cards": len(self.offer), "which": self.names(self.offer)},
-        ]
-        return pd.DataFrame(rows).set_index("zone")
+        names, columns = self._zone_columns()
+        return pd.DataFrame(columns, index=pd.Index(names, name="zone"))
+
+    def both_frame(self) -> pd.DataFrame:
+        """The coaches' rows, then the shared zones' (each blank in the other's columns).
+
+        The same table as concatenating coaches_frame() and table_frame(), built in one go: the
+        panels and the contract checker read it after steps, and a concat costs several times more.
+        """
+        coaches, coach_columns = self._coach_columns()
+        zones, zone_columns = self._zone_columns()
+        nan = float("nan")
+        columns = {k: v + [nan] * len(zones) for k, v in coach_columns.items()}
+        columns.update({k: [nan] * len(coaches) + v for k, v in zone_columns.items()})
+        return pd.DataFrame(columns, index=pd.Index(coaches + zones))
+
+    def _coach_columns(self) -> tuple[list[str], dict[str, list[Any]]]:
+        coaches = self.coaches
+        return [c.name for c in coaches], {
+            "role": ["attacking" if i == self.attacker else "defending" for i in range(len(coaches))],
+            "score": [c.score for c in coaches],
+            **{f"{k} points": [c.points[k] for c in coaches] for k in POINT_KINDS},
+            "hand": [self.names(c.hand) for c in coaches],
+            "play area": [self.names(c.play) for c in coaches],
+            "penalty": [("red" if c.red else "yellow") if len(c.penalty) else "" for c in coaches],
+            "passed": [c.passed for c in coaches],
+            "deck": [len(c.deck) for c in coaches],
+            "discards": [len(c.discard) for c in coaches],
+        }
+
+    def _zone_columns(self) -> tuple[list[str], dict[str, list[Any]]]:
+        return ["pitch", "match deck (hidden)", "next half's Match deck", "box", "signings on offer"], {
+            "cards": [
+                len(self.pitch),
+                len(self.match_deck),
+                len(self.next_half),
+                len(self.box),
+                len(self.offer),
+            ],
+            "which": [self.names(self.pitch), "", "", "", self.names(self.offer)],
+        }
