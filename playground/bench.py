@@ -344,14 +344,19 @@ def first_control(panel: Any) -> tuple[str, Callable[[int], None]]:
 
 
 def shown(panel: Any) -> tuple[Any, ...]:
-    """What the panel shows now: every HTML value and every Output's content."""
+    """What the panel shows now: every HTML value, every Output's content and the synced data
+    of every custom (anywidget) view, such as a board or a table drawn in the browser."""
+    import anywidget
     import ipywidgets as w
 
-    return tuple(
-        x.value if isinstance(x, w.HTML) else tuple(map(str, x.outputs))
-        for x in _widgets(panel)
-        if isinstance(x, w.HTML | w.Output)
-    )
+    def seen(x: Any) -> Any:
+        if isinstance(x, w.HTML):
+            return x.value
+        if isinstance(x, w.Output):
+            return tuple(map(str, x.outputs))
+        return tuple(sorted((k, repr(v)) for k, v in x.get_state().items() if not k.startswith("_")))
+
+    return tuple(seen(x) for x in _widgets(panel) if isinstance(x, w.HTML | w.Output | anywidget.AnyWidget))
 
 
 def panel_rows(budget: Budget) -> Iterator[dict[str, Any]]:

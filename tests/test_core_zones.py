@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 from fractions import Fraction
@@ -96,6 +97,33 @@ def test_any_sequence_of_moves_conserves_every_card(start, moves) -> None:
         except ZoneError:
             assert [z.counts() for z in zones] == before  # a refused move changes nothing
         table.check_conserved(expected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    changes=st.lists(
+        st.tuples(st.sampled_from(["add", "remove", "clear"]), st.sampled_from("edcba"), st.integers(1, 3)),
+        max_size=25,
+    ),
+    seed=st.integers(0, 10**6),
+)
+def test_kinds_and_draws_follow_every_change(changes, seed) -> None:
+    """The sorted kinds a zone keeps between changes are those of a zone built afresh with the
+    same counts, so a draw gives the same card, and the same chance, from the same ticket."""
+    zone = Zone("deck", {"c": 2})
+    for change, card, n in changes:
+        if change == "add":
+            zone.add(card, n)
+        elif change == "remove":
+            with contextlib.suppress(ZoneError):
+                zone.remove(card, n)
+        else:
+            zone.clear()
+        fresh = Zone("fresh", zone.counts())
+        assert zone.kinds() == sorted(zone.counts()) == fresh.kinds()
+        if len(zone):
+            assert zone.draw(random.Random(seed)) == fresh.draw(random.Random(seed))
+            assert zone.sample(random.Random(seed)) == zone.draw(random.Random(seed))[0]
 
 
 @pytest.mark.parametrize(

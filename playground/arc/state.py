@@ -181,12 +181,12 @@ class State:
     def _holders(self, keys: list, counts: list[int]) -> list:
         """The keys holding the Main Character, given each one's attached-card count."""
         top = max(counts, default=0)
-        if top < self.rules.main_character_min_cards:
+        rules = self.rules
+        if top < rules.main_character_min_cards:
             return []
-        best = [k for k, c in zip(keys, counts, strict=True) if c == top]
-        if len(best) > 1 and self.rules.main_character_on_tie == "nobody":
+        if rules.main_character_on_tie == "nobody" and counts.count(top) > 1:
             return []
-        return best
+        return [k for k, c in zip(keys, counts, strict=True) if c == top]
 
     def main_character_stacks(self) -> list[Stack]:
         """The stacks holding the Main Character token now (none on a tie: Ensemble Cast).

@@ -12,7 +12,7 @@ import math
 import numbers
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate, product
@@ -376,7 +376,7 @@ def sample_counts(outcomes: list[tuple[Any, int]], rng: Any) -> Any:
     return draw_counted(outcomes, total, rng)[0]
 
 
-def draw_counted(outcomes: Sequence[tuple[Any, int]], total: int, rng: Any) -> tuple[Any, int]:
+def draw_counted(outcomes: Iterable[tuple[Any, int]], total: int, rng: Any) -> tuple[Any, int]:
     """The engines' trusted draw: (outcome, its count), picked in proportion to the counts.
 
     The same ticket and the same pick as :func:`sample_counts` with the same rng, without its

@@ -51,10 +51,11 @@ class Zone:
     its copies (whole numbers from 0), MAX_CARDS cards at most in all.
     """
 
-    __slots__ = ("_cards", "name")
+    __slots__ = ("_cards", "_kinds", "name")
 
     def __init__(self, name: str, cards: Mapping[Card, int] | Iterable[Card] = ()):
         self.name = _name(name)
+        self._kinds: list[Card] | None = None  # kinds() as last sorted; None once a kind comes or goes
         if isinstance(cards, str) or not isinstance(cards, Mapping | Iterable):
             raise ZoneError(f"zone {name!r}: cards must be card ids or card -> copies; got {cards!r:.60}")
         counts = Counter(cards) if not isinstance(cards, Mapping) else Counter(dict(cards))
@@ -89,14 +90,24 @@ class Zone:
 
     def kinds(self) -> list[Card]:
         """The distinct cards here, sorted where the ids can be sorted."""
-        try:
-            return sorted(self._cards)
-        except TypeError:
-            return list(self._cards)
+        return list(self._sorted_kinds())
+
+    def _sorted_kinds(self) -> list[Card]:
+        """kinds() itself, not a copy: sorted again only after a card id came or went (a draw
+        from a deck of a hundred kinds would otherwise sort them all on every draw)."""
+        if self._kinds is None:
+            try:
+                self._kinds = sorted(self._cards)
+            except TypeError:
+                self._kinds = list(self._cards)
+        return self._kinds
 
     def add(self, card: Card, n: int = 1) -> None:
         """Put n copies of card here (n from 1 to MAX_CARDS)."""
-        self._cards[card] += _count(n)
+        n = _count(n)
+        if card not in self._cards:
+            self._kinds = None
+        self._cards[card] += n
 
     def remove(self, card: Card, n: int = 1) -> None:
         """Take n copies of card away; a ZoneError, and nothing changed, if there are fewer."""
@@ -106,6 +117,7 @@ class Zone:
             raise ZoneError(f"{self.name} holds {have} of {card!r}, so {n} cannot be taken from it")
         if have == n:
             del self._cards[card]
+            self._kinds = None
         else:
             self._cards[card] = have - n
 
@@ -131,7 +143,7 @@ class Zone:
         """A random card, with exactly its share of the counts, using integer draws only."""
         if not self._cards:
             raise ZoneError(f"{self.name} is empty: no card can be drawn")
-        return sample_counts([(card, self._cards[card]) for card in self.kinds()], rng)
+        return sample_counts([(card, self._cards[card]) for card in self._sorted_kinds()], rng)
 
     def draw(self, rng: Any) -> tuple[Card, Fraction]:
         """A random card and its exact chance (its copies over all), from one integer ticket.
@@ -142,15 +154,16 @@ class Zone:
         if not self._cards:
             raise ZoneError(f"{self.name} is empty: no card can be drawn")
         _check_rng(rng)
-        counts = [(card, self._cards[card]) for card in self.kinds()]
-        total = sum(n for _, n in counts)
-        card, n = draw_counted(counts, total, rng)
+        cards = self._cards
+        total = sum(cards.values())
+        card, n = draw_counted(((card, cards[card]) for card in self._sorted_kinds()), total, rng)
         return card, share(n, total)
 
     def clear(self) -> list[Card]:
         """Empty the zone and return every card that was in it."""
         cards = list(self)
         self._cards.clear()
+        self._kinds = None
         return cards
 
 
