@@ -4,7 +4,9 @@ The server runs on a free port with a random token, in its own process group and
 Jupyter config, data, runtime and workspace folders, so nothing of the developer's setup leaks
 in and nothing of the test leaks out: ``stop()`` shuts the kernels down, terminates the group
 and, as a backstop, kills any kernel still holding a connection file in the server's runtime
-folder (kernels run in sessions of their own, outside the server's group).
+folder (kernels run in sessions of their own, outside the server's group). A pytest killed
+outright never reaches ``stop()``: the servers then get SIGTERM from Linux (see ``serve``) and
+shut their kernels down themselves.
 
 Playwright drives the Chromium that Debian installs (``apt-get install chromium``): never the
 browser build ``playwright install`` would download.
@@ -67,6 +69,32 @@ def require_browser() -> None:
     pytest.skip(f"browser test skipped: {reason}")
 
 
+# Run as `python -c DIE_WITH_PARENT -m module args...`: ask Linux to send SIGTERM when the process
+# that started it dies (prctl PR_SET_PDEATHSIG, kept across exec), then become `python -m module`.
+# A pytest killed outright (kill -9, the OOM killer) then takes its servers with it instead of
+# leaving them serving; if the parent is already gone by then, it does not start at all.
+DIE_WITH_PARENT = (
+    "import ctypes, os, signal, sys; parent = int(os.environ['PLAYGROUND_PARENT_PID']); "
+    "ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0); "
+    "os.getppid() == parent or sys.exit('the parent is gone'); "
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+)
+
+
+def serve(command: list[str], log: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """Start `python -m ...` (command without the interpreter) in a session of its own, writing
+    to log, ended by SIGTERM if this process dies without stopping it."""
+    env = {**env, "PLAYGROUND_PARENT_PID": str(os.getpid())}
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            [sys.executable, "-c", DIE_WITH_PARENT, *command],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+
+
 LESSON_TEST = "test_lesson_runs_and_its_panel_answers"
 """The every-lesson browser test (test_browser_notebooks.py), parametrized by notebook."""
 
@@ -120,14 +148,11 @@ class LabServer:
         notification.mkdir(parents=True, exist_ok=True)
         (notification / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
         command = [
-            sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+            "-m", "jupyterlab", "--no-browser", "--allow-root",
             f"--port={self.port}", "--ip=127.0.0.1", f"--IdentityProvider.token={self.token}",
             f"--ServerApp.root_dir={self.root}",
         ]  # fmt: skip
-        with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-            )
+        self.process = serve(command, self.log_path, env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -316,13 +341,14 @@ class VoilaServer:
             PYTHONUNBUFFERED="1",
         )
         command = [
-            sys.executable, "-m", "voila", str(self.root), "--no-browser",
-            f"--port={self.port}", "--Voila.ip=127.0.0.1",
-        ]  # fmt: skip
-        with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-            )
+            "-m",
+            "voila",
+            str(self.root),
+            "--no-browser",
+            f"--port={self.port}",
+            "--Voila.ip=127.0.0.1",
+        ]
+        self.process = serve(command, self.log_path, env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
