@@ -217,13 +217,13 @@ def test_the_rulebook_matrix_by_hand() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: odds.p_attacker_wins(100, 0), "attack must be a whole number from -60 to 60"),
+        (lambda: odds.p_attacker_wins(1001, 0), "attack must be a whole number from -1000 to 1000"),
         (lambda: odds.p_attacker_wins(0, 0, reroll="both"), "reroll must be None"),
         (lambda: odds.p_attacker_wins(0, 0, sides=1), "sides must be a whole number from 2 to 12"),
         (lambda: odds.save_outcomes(4, 3), "corner_top must be a whole number from 4 to 6"),
         (lambda: odds.best_spend(0, 0, 99), "points must be a whole number from 0 to 15"),
-        (lambda: odds.best_spend(58, 0, 5), "attack must be a whole number from -60 to 55; got 58"),
-        (lambda: odds.point_value(60, 0), "attack must be a whole number from -60 to 59; got 60"),
+        (lambda: odds.best_spend(998, 0, 5), "attack must be a whole number from -1000 to 995; got 998"),
+        (lambda: odds.point_value(1000, 0), "attack must be a whole number from -1000 to 999; got 1000"),
         (lambda: odds.p_goal(0, 0, keeper=True, corner_top=100), "corner_top must be a whole number"),
         (lambda: odds.win_table(-40, 0), "low must be a whole number from -30 to 30"),
         (lambda: odds.special_shot_equilibrium([[1, 2]]), "every entry of stops must be 0"),
@@ -234,3 +234,18 @@ def test_the_rulebook_matrix_by_hand() -> None:
 def test_bad_inputs_are_refused_by_name(call, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_the_totals_bound_covers_every_match() -> None:
+    """No rules and no card data can make a total the odds refuse (a policy would stop mid-match)."""
+    from playground.core.rules import field_specs
+    from playground.tsubasa import Rules
+    from playground.tsubasa.cards import _VALUES
+
+    high = {s.name: s.high for s in field_specs(Rules)}
+    card = max(column.high for column in _VALUES)
+    attack = high["card_limit"] * card + high["max_points"]
+    assert attack <= odds.TOTAL_BOUND and -high["red_penalty"] >= -odds.TOTAL_BOUND
+    assert odds.p_attacker_wins(attack, 0) == 1 and odds.p_attacker_wins(-high["red_penalty"], attack) == 0
+    lowest = -high["red_penalty"]  # 15 points and a 6 cannot reach the highest defense: keep them
+    assert odds.best_spend(lowest, attack, high["max_points"]) == 0

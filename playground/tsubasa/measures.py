@@ -71,7 +71,7 @@ def sample_duels(
 ) -> list[str]:
     """Roll n duels with the engine's rule: "attack" or "defense" won each.
 
-    Bounds: n a whole number from 0 to 1,000,000 (about a second); totals -60..60; rng a
+    Bounds: n a whole number from 0 to 1,000,000 (about a second); totals -1000..1000; rng a
     random.Random.
     """
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:

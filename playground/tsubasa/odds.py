@@ -16,8 +16,11 @@ import pandas as pd
 
 from playground.core.dist import Dist
 
-TOTAL_BOUND = 60
-"""Totals (attack or defense) must lie in -TOTAL_BOUND..TOTAL_BOUND."""
+TOTAL_BOUND = 1000
+"""Totals (attack or defense) must lie in -TOTAL_BOUND..TOTAL_BOUND: far beyond any total a
+match can reach with any rules and card data (at most fifteen cards of value 9 in play, fifteen
+points spent and a penalty of 10: -10..150), and an answer costs the same whatever the totals,
+since only the dice are counted."""
 
 REROLLERS = (None, "attacker", "defender")
 
@@ -67,7 +70,7 @@ def p_attacker_wins(
     """The chance the attack wins the duel: attack + die against defense + die.
 
     reroll is None, "attacker" or "defender": that side holds one reroll of either die, used only
-    when it is losing, on the die that helps it most. Bounds: totals -60..60, sides 2..12.
+    when it is losing, on the die that helps it most. Bounds: totals -1000..1000, sides 2..12.
     """
     _check_totals(attack, defense, sides)
     if reroll not in REROLLERS:
@@ -140,7 +143,7 @@ def point_value(
 ) -> Fraction:
     """What one more point spent by the attack adds to its chance of winning the duel.
 
-    Bounds as for p_attacker_wins, with attack at most 59 (one point is added to it).
+    Bounds as for p_attacker_wins, with attack at most 999 (one point is added to it).
     """
     _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND - 1)
     return p_attacker_wins(attack + 1, defense, assured_success, reroll) - p_attacker_wins(
@@ -153,7 +156,7 @@ def best_spend(attack: int, defense: int, points: int, cost: Fraction = Fraction
 
     The number n in 0..points that makes P(win with n more) - n * cost largest (the smallest such
     n on a tie). Bounds: points 0..15, cost 0..1, totals as for p_attacker_wins with attack +
-    points at most 60.
+    points at most 1000.
     """
     _check_int("points", points, 0, 15)
     _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND - points)
