@@ -334,6 +334,12 @@ def test_season_panel_puts_the_key_rules_up_front_and_follows_the_player_count()
     panel.players.value = 3
     names = [row.children[0].description for row in panel.rules_panel.children[0].children]
     assert names[0] == "target score 3p"
+    assert panel.rules_panel is rules  # the same controls, moved: each field's row shows once
+    pages = rules.all_rules.children[0].children
+    behind = [row.children[0].description for page in pages for row in page.children]
+    assert "target score 4p" in behind and sorted(names + behind) == sorted(
+        c.description for c in rules.controls.values()
+    )
     assert panel.games.game.rules == Rules(champion_head_start=2) and panel.games.game.players == 3
     panel.rules_panel.controls["target_score_3p"].value = 5000
     assert panel.games.game.target == 5000

@@ -321,13 +321,13 @@ class SeasonPanel(w.VBox):
         return (f"target_score_{self.players.value}p", *self.KEY_RULES)
 
     def _rules_panel(self, rules: Rules) -> RulesPanel:
-        """A rules panel with the key fields up front (rebuilt when the player count changes)."""
+        """A rules panel with the key fields up front (rearranged when the player count changes)."""
         panel = RulesPanel(rules, on_change=lambda _: self.restart(), key=self.key_rules())
         self.rules_box.children = (w.HTML("<b>Rules</b> (change one and the season restarts)"), panel)
         return panel
 
     def _players_changed(self) -> None:
-        self.rules_panel = self._rules_panel(self.rules_panel.rules)
+        self.rules_panel.arrange(self.key_rules())
         self.restart()
 
     def _make_game(self, seed: int) -> TiebreakGame:

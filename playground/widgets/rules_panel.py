@@ -64,28 +64,39 @@ class RulesPanel(w.VBox, Generic[R]):
         self._rules = rules
         self._callbacks: list[Callable[[R], None]] = [on_change] if on_change else []
         self.controls: dict[str, w.ValueWidget] = {}
-        up_front = key_names(type(rules), key)
-        specs = {spec.name: spec for spec in field_specs(type(rules))}
-        key_rows = [self._row(specs[name], rules) for name in up_front]
+        self._rows = {spec.name: self._row(spec, rules) for spec in field_specs(type(rules))}
+        self.all_rules: w.Accordion | None = None
+        self.message = w.HTML(self._describe(rules))
+        self.message.add_class("pg-rules-message")
+        self._reset = w.Button(description="Back to the rulebook", icon="undo")
+        self._reset.on_click(lambda _: self.set_rules(type(rules)()))
+        super().__init__()
+        self.arrange(key)
+        self.add_class("pg-rules-panel")
+
+    def arrange(self, key: Sequence[str] | str = ()) -> None:
+        """Put the key fields first and every other behind the collapsed "all rules" expander.
+
+        The controls themselves stay (values, observers and all): a panel that shows another
+        field up front (the target score for another player count) moves rows instead of
+        building some forty controls again, which took most of a player-count change.
+        """
+        up_front = key_names(type(self._rules), key)
+        key_rows = [self._rows[name] for name in up_front]
         pages, titles = [], []
-        for title, group in field_groups(type(rules)):
-            rows = [self._row(spec, rules) for spec in group if spec.name not in up_front]
+        for title, group in field_groups(type(self._rules)):
+            rows = [self._rows[spec.name] for spec in group if spec.name not in up_front]
             if rows:
                 pages.append(w.VBox(rows))
                 titles.append(title)
         rest = [pages[0] if len(pages) == 1 else w.Tab(pages, titles=titles)] if pages else []
-        self.all_rules: w.Accordion | None = None
+        self.all_rules = None
         if key_rows and rest:
             self.all_rules = w.Accordion(rest, titles=("all rules",), selected_index=None)
             self.all_rules.add_class("pg-rules-all")
             rest = [self.all_rules]
         fields = [w.VBox(key_rows), *rest] if key_rows else rest
-        self.message = w.HTML(self._describe(rules))
-        self.message.add_class("pg-rules-message")
-        reset = w.Button(description="Back to the rulebook", icon="undo")
-        reset.on_click(lambda _: self.set_rules(type(rules)()))
-        super().__init__([*fields, self.message, reset])
-        self.add_class("pg-rules-panel")
+        self.children = (*fields, self.message, self._reset)
 
     def _row(self, spec: FieldSpec, rules: R) -> w.HBox:
         """The control of one field beside its help text (the control joins ``controls``)."""
