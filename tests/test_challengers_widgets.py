@@ -27,7 +27,8 @@ def test_attack_panel_shows_the_exact_chance_for_the_slider_values() -> None:
 
 def test_attack_panel_follows_the_tie_rule_up_front() -> None:
     panel = attack_panel()
-    assert next(iter(panel.rules_panel.controls)) == "tie_takes_flag"
+    first_row = panel.rules_panel.children[0].children[0]
+    assert first_row.children[0] is panel.rules_panel.controls["tie_takes_flag"]
     panel.rules_panel.controls["tie_takes_flag"].value = False
     assert panel.p_within == odds.p_reach_strength([1, 1, 1, 2, 3, 4], 5, 2) == Fraction(2, 5)
     assert "P(beat 4 within 2 card(s))" in panel.headline.value

@@ -31,8 +31,8 @@ def test_sampled_duels_agree_with_the_exact_chance(attack: int, defense: int) ->
     [
         ((random.Random(0), 2_000_000, 0, 0), "n must be from 0 to 1,000,000"),
         ((random.Random(0), 5.0, 0, 0), "n must be from 0 to 1,000,000 \\(a whole number\\); got 5.0"),
-        ((random.Random(0), 10, 10**18, 0), "attack must be a whole number from -60 to 60"),
-        ((random.Random(0), 10, 0, "8"), "defense must be a whole number from -60 to 60"),
+        ((random.Random(0), 10, 10**18, 0), "attack must be a whole number from -1000 to 1000"),
+        ((random.Random(0), 10, 0, "8"), "defense must be a whole number from -1000 to 1000"),
     ],
 )
 def test_the_sampler_is_bounded(arguments: tuple, message: str) -> None:
