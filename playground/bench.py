@@ -57,7 +57,18 @@ QUICK = Budget(engine_seconds=0.05, repeats=2, memory_games=20, compare_games=8,
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 """The lessons timed by the notebook section (every ``*.ipynb``, in order)."""
 
-SUITE_COMMAND = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+SUITE_COMMAND = [
+    sys.executable,
+    "-m",
+    "pytest",
+    "-q",
+    "-p",
+    "no:cacheprovider",
+    "-n",
+    "auto",
+    "--dist",
+    "loadfile",
+]
 """The whole test suite as ``make test`` runs it (lint aside), timed once by the suite section."""
 
 
@@ -487,6 +498,9 @@ def suite_rows(budget: Budget) -> Iterator[dict[str, Any]]:
     done = subprocess.run(SUITE_COMMAND, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - began
     summary = (done.stdout.strip().splitlines() or ["(no output)"])[-1].strip("= ")
+    if done.returncode:  # say which tests failed, not only that some did
+        failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+        print("the suite failed:", *(failed or done.stdout.splitlines()[-20:]), sep="\n  ", file=sys.stderr)
     yield _row("suite", f"pytest ({summary})", "wall time", seconds, "s", 1)
     yield _row("suite", "pytest", "exit code", float(done.returncode), "0=passed", 1)
 
