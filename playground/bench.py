@@ -391,6 +391,29 @@ def panel_rows(budget: Budget) -> Iterator[dict[str, Any]]:
         item = f"{label} ({name})"
         yield _row("panel", item, "response", statistics.median(times) * 1000, "ms", repeats)
         yield _row("panel", item, "output changed", float(changed), "yes=1", repeats)
+    yield _row(
+        "panel",
+        "core: live_simulation of 3d6 (roll 10,000)",
+        "response",
+        _ten_thousand_rolls(repeats),
+        "ms",
+        repeats,
+    )
+
+
+def _ten_thousand_rolls(repeats: int) -> float:
+    """Median milliseconds for the live simulation's biggest button: 10,000 rolls drawn, counted
+    and the chart redrawn (lessons 01 and 04 press it in front of the class)."""
+    from playground.core.dist import dice_sum
+    from playground.widgets import live_simulation
+
+    sim = live_simulation(dice_sum(3, 6))
+    times = []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        sim.roll_buttons[10_000].click()
+        times.append(time.perf_counter() - began)
+    return statistics.median(times) * 1000
 
 
 # -- memory ---------------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ with a count made here by listing every roll (itertools.product), not with the p
 from __future__ import annotations
 
 import re
-import time
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from itertools import product
@@ -172,11 +171,9 @@ def test_explorer_words_and_percent_column_follow_the_sliders(
     assert [float(s.rstrip("%")) for s in shown] == pytest.approx([float(p) * 100 for p in chances], abs=0.05)
 
 
-def test_explorer_answers_a_slider_move_quickly() -> None:
-    """A slider move redraws answer, words, chart and table well within a frame of patience."""
+def test_explorer_answers_every_slider_move() -> None:
+    """Each move of the bonus slider gives the counted answer (its speed is make bench's)."""
     explorer = dice_explorer()
-    start = time.perf_counter()
     for bonus in range(-5, 11):
         explorer.bonus.value = bonus
         assert explorer.probability == count(lambda a, b, bonus=bonus: a + b + bonus >= 7)
-    assert (time.perf_counter() - start) / 16 < 0.25

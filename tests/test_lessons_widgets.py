@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 import random
 import re
-import time
 import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass
@@ -147,12 +146,11 @@ def test_counts_are_those_of_the_seeded_generator() -> None:
     assert sim.counts == {o: expected[o] for o in TWO_DICE}
 
 
-def test_ten_thousand_rolls_answer_fast() -> None:
+def test_ten_thousand_rolls_are_all_counted() -> None:
+    """The biggest button's 10,000 rolls all land in the counts (make bench times it)."""
     sim = live_simulation(dice_sum(3, 6))
-    start = time.perf_counter()
     sim.roll_buttons[10_000].click()
-    assert time.perf_counter() - start < 0.3
-    assert sim.total == 10_000
+    assert sim.total == 10_000 == sum(sim.counts.values())
 
 
 def test_summary_gives_the_largest_gap_and_its_standard_error() -> None:
