@@ -55,8 +55,9 @@ def test_a_broken_panel_is_a_row_and_the_others_still_run(monkeypatch: pytest.Mo
     monkeypatch.setattr(bench, "panel_builders", lambda: [("broken", broken), ("dice", dice_explorer)])
     rows = list(bench.panel_rows(bench.QUICK))
     assert rows[0]["item"] == "broken" and rows[0]["figure"] == "failed: RuntimeError"
-    assert [r["figure"] for r in rows[1:]] == ["response", "output changed"]
+    assert [r["figure"] for r in rows[1:]] == ["response", "output changed", "response"]
     assert rows[1]["value"] > 0 and rows[2]["value"] == 1.0
+    assert rows[3]["item"] == "core: live_simulation of 3d6 (roll 10,000)" and rows[3]["value"] > 0
 
 
 def test_a_notebook_is_timed_on_a_fresh_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
