@@ -345,8 +345,11 @@ def alive(pid: int) -> bool:
     return state[state.rindex(")") + 2] != "Z"
 
 
+# The run takes SIGINT as KeyboardInterrupt, as a kernel does, even when started from a shell's
+# background job: such a job inherits SIGINT ignored, and Python then installs no handler.
 INTERRUPTED_RUN = """
-import multiprocessing
+import multiprocessing, signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from playground import tiebreak
 from playground.core import compare_rules
 try:
