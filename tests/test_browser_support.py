@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+from processes import alive
+
 PARENT = """
 import sys, time
 sys.path.insert(0, {tests!r})
@@ -20,15 +22,6 @@ time.sleep(120)
 """
 
 
-def _running(pid: int) -> bool:
-    """Is pid a live process (not gone, not a zombie waiting to be reaped)?"""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return False
-    return "\nState:\tZ" not in status
-
-
 def test_a_server_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
     source = PARENT.format(tests=str(Path(__file__).parent), log=str(tmp_path / "child.log"))
     parent = subprocess.Popen([sys.executable, "-c", source], stdout=subprocess.PIPE, text=True)
@@ -36,14 +29,14 @@ def test_a_server_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
     try:
         child = int(parent.stdout.readline())  # type: ignore[union-attr]
         time.sleep(0.5)  # the child has set its death signal and become the sleeping command
-        assert _running(child)
+        assert alive(child)
         parent.send_signal(signal.SIGKILL)
         parent.wait(timeout=10)
         deadline = time.monotonic() + 10
-        while _running(child) and time.monotonic() < deadline:
+        while alive(child) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not _running(child), "the child outlived the parent that was killed"
+        assert not alive(child), "the child outlived the parent that was killed"
     finally:
         parent.kill()
-        if child > 0 and _running(child):
+        if child > 0 and alive(child):
             os.kill(child, signal.SIGKILL)

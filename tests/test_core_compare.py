@@ -25,6 +25,7 @@ from typing import Any
 import pandas as pd
 import pytest
 from matplotlib.figure import Figure
+from processes import alive, descendants
 from toy_game import HOLD, ROLL, PigGame, PigRules, new_ruled_game
 
 from playground.core import compare
@@ -316,33 +317,6 @@ def test_a_dask_cluster_gives_the_serial_table() -> None:
         assert len(client.scheduler_info()["workers"]) == 2
         table = compare_rules(tiebreak.new_game, a, b, executor=client.get_executor(), chunk=2, **kwargs)
     pd.testing.assert_frame_equal(table, serial, check_exact=True)
-
-
-def descendants(pid: int) -> set[int]:
-    """Every living process below pid, read from /proc (zombies, already dead, left out)."""
-    parents: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:  # the process ended while we looked
-            continue
-        fields = text[text.rindex(")") + 2 :].split()
-        if fields[0] != "Z":
-            parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return state[state.rindex(")") + 2] != "Z"
 
 
 # The run takes SIGINT as KeyboardInterrupt, as a kernel does, even when started from a shell's
