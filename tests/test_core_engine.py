@@ -58,6 +58,15 @@ class DriftingDie(PigGame):
         return faces
 
 
+class StaleRecord(PigGame):
+    """Records the figures as they were one step before (a kept count never recounted)."""
+
+    def figures_record(self) -> dict[str, int]:
+        before = self.__dict__.get("_before", self.figures())
+        self._before = self.figures()
+        return before
+
+
 class FloatOdds(PigGame):
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return [(face, 1 / 6) for face in range(1, 7)]  # type: ignore[misc]
@@ -109,6 +118,7 @@ class Endless(PigGame):
         (DuplicateFace, "duplicate chance outcomes"),
         (DriftingDie, "add up to 41/42"),
         (FloatOdds, "is not a Fraction"),
+        (StaleRecord, "figures recorded for this step are not the figures now"),
         (LyingProbability, "chance_probability"),
         (RepeatedAction, "duplicate legal actions"),
         (NoActions, "has no legal action"),

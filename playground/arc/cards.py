@@ -120,8 +120,19 @@ class ArcData:
         Made once per data set: the Main Character count asks it of every card under every
         Athlete after every step.
         """
-        dads = (e.id for e in self.episodes.values() if e.effect == "someones_dad")
-        return frozenset(self.athletes).union(dads)
+        return frozenset(self.athletes).union(self.dads)
+
+    @cached_property
+    def dads(self) -> frozenset[str]:
+        """The ids of Someone's Dad: an Episode card that plays as an Athlete."""
+        return frozenset(e.id for e in self.episodes.values() if e.effect == "someones_dad")
+
+    @cached_property
+    def played_on_athletes(self) -> frozenset[str]:
+        """The Episodes played on any one Athlete: attached (star icon), Growth Spurt and
+        Magical Girl Transformation. Made once per data set: a turn lists every card's plays."""
+        on = ("growth_spurt", "magical_girl")
+        return frozenset(e.id for e in self.episodes.values() if e.kind == "attach" or e.effect in on)
 
 
 def _stat_columns() -> list[Column]:

@@ -61,11 +61,14 @@ class Competition(Game):
         self.picks[task.player] = action.stacks
         return [Event(f"{self.player_name(task.player)} sends out {len(action.stacks)} Athlete(s)")]
 
-    def team_score(self, player: int, stacks: tuple[str, ...]) -> int:
-        """A team's score for the active Sport: each competing Athlete's score, added up."""
+    def team_score(self, player: int, stacks: tuple[str, ...], mc: list[Stack] | None = None) -> int:
+        """A team's score for the active Sport: each competing Athlete's score, added up.
+
+        mc: the Main Character's stacks, when the caller has counted them already.
+        """
         s = self.state
         sport = s.sport()
-        mc = s.main_character_stacks()
+        mc = s.main_character_stacks() if mc is None else mc
         if sport is None:
             return 0
         if sport.effect == "most_cards_wins":
@@ -75,7 +78,8 @@ class Competition(Game):
     def _auto_score(self, task: Task) -> list[Event]:
         s = self.state
         sport = s.sport()
-        self.team_scores = {p: self.team_score(p, self.picks.get(p, ())) for p in range(self.players)}
+        mc = s.main_character_stacks()
+        self.team_scores = {p: self.team_score(p, self.picks.get(p, ()), mc) for p in range(self.players)}
         pick = min if sport is not None and sport.effect == "lowest_wins" else max
         best = pick(self.team_scores.values())
         winners = tuple(p for p, v in self.team_scores.items() if v == best)
@@ -169,6 +173,7 @@ class Competition(Game):
         for card in [st.top, *st.under.clear()]:
             s.box.add(card)
         s.stacks.remove(st)
+        s.stacks_changed()
         return [Event(f"{s.data.name(st.top)} graduates, with every card attached, and leaves the game")]
 
     def _auto_new_season(self, task: Task) -> list[Event]:

@@ -102,17 +102,21 @@ class ArcGame(Competition):
         return self.tasks[0].player if self.tasks else None
 
     def figures(self) -> dict[str, Any]:
-        return self.figures_from(self.figures_record())
+        """The Sport and the Main Character now, counted afresh from the table."""
+        s = self.state
+        mc = tuple(st.top for st in s.main_character_stacks()) if s.revealed else ()
+        return self.figures_from((s.active_sport[0] if len(s.active_sport) else "", mc))
 
     def figures_record(self) -> tuple[str, tuple[str, ...]]:
         """The Sport's card and the Main Character's cards after a step; named when read.
 
-        The Main Character is only worked out once the Athletes are face up (it is shown only
-        then): this runs after every step of every simulated game.
+        This runs after every step of every simulated game, so the Main Character is worked out
+        only once the Athletes are face up (it is shown only then), and counted again only after
+        a step that changed a stack (State.main_character_tops).
         """
         s = self.state
-        mc = tuple(st.top for st in s.main_character_stacks()) if s.revealed else ()
-        return (s.active_sport[0] if len(s.active_sport) else "", mc)
+        sport = s.active_sport
+        return (sport[0] if len(sport) else "", s.main_character_tops() if s.revealed else ())
 
     def figures_from(self, record: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
         sport, mc = record
@@ -232,8 +236,9 @@ class ArcGame(Competition):
         known = self._play_actions
         stacks = tuple(st.id for st in self.state.stacks)
         actions: list[Action] = []
+        on_athletes = self.data.played_on_athletes
         for card in self._source_of_plays(p).kinds():
-            targets = self._targets(card, p, stacks)
+            targets = stacks if card in on_athletes else self._targets(card, p, stacks)
             plays = known.get((card, targets))
             if plays is None:
                 plays = known[card, targets] = [Play(card, t) for t in targets]
@@ -255,12 +260,11 @@ class ArcGame(Competition):
         """
         s = self.state
         e = s.data.episodes[card]
-        if e.kind == "attach" or e.effect in ("growth_spurt", "magical_girl"):
+        if card in s.data.played_on_athletes:
             return tuple(st.id for st in s.stacks) if stacks is None else stacks
         if e.effect == "non_canon_ova":
-            found = tuple(
-                f"{st.id}/{c}" for st in s.stacks for c in dict.fromkeys(st.under) if not self._is_dad(c)
-            )
+            dads = s.data.dads
+            found = tuple(f"{st.id}/{c}" for st in s.stacks for c in dict.fromkeys(st.under) if c not in dads)
             return found or ("",)
         if e.effect == "birthday_party" and self.rules.ruleset == "standard":
             return tuple(f"P{v + 1}" for v in range(self.players) if v != p)
@@ -347,7 +351,7 @@ class ArcGame(Competition):
         """Whether the task's deck has a card, reshuffling its discards first where allowed."""
         s = self.state
         source = self._source(task)
-        if len(source):
+        if source:
             return True
         if task.kind in ("episode", "athlete") and self.rules.reshuffle_discards:
             pile = s.episode_discard if task.kind == "episode" else s.athlete_discard
@@ -380,6 +384,7 @@ class ArcGame(Competition):
         how, stack_id = dest
         st = s.stack(stack_id)
         s.athlete_deck.remove(card)
+        s.stacks_changed()
         if how == "under":
             st.under.add(card)
             return [Event(f"{name} goes under {s.data.name(st.top)} and acts as an Episode card")]
@@ -451,6 +456,7 @@ class ArcGame(Competition):
         if e.kind == "attach":
             st = s.stack(action.target)
             st.under.add(action.card)
+            s.stacks_changed()
             text = f"{who} attaches {e.name} to {s.data.name(st.top)}"
         elif e.effect == "someones_dad":
             s.new_stack(p, action.card)
@@ -474,6 +480,7 @@ class ArcGame(Competition):
             stack_id, card = target.split("/")
             st = s.stack(stack_id)
             st.under.move(card, s.athlete_discard if card in s.data.athletes else s.episode_discard)
+            s.stacks_changed()
             return (
                 f"{who} plays Non-Canon OVA: {s.data.name(card)} is discarded from {s.data.name(st.top)}",
                 [],

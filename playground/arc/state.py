@@ -69,6 +69,7 @@ class State:
     stacks: list[Stack] = field(default_factory=list)
     next_stack: int = 1
     revealed: bool = False
+    _kept: tuple[str, ...] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.hands = [Zone(f"P{p + 1} hand") for p in range(self.players)]
@@ -128,7 +129,23 @@ class State:
         s = Stack(f"#{self.next_stack}", owner, top, Row(f"#{self.next_stack} under"))
         self.next_stack += 1
         self.stacks.append(s)
+        self.stacks_changed()
         return s
+
+    def stacks_changed(self) -> None:
+        """Forget the Main Character kept for the history: called wherever a stack changes."""
+        self._kept = None
+
+    def main_character_tops(self) -> tuple[str, ...]:
+        """The top cards of main_character_stacks(), counted again only after stacks_changed().
+
+        The history records the Main Character after every step, and most steps (a card drawn
+        into a hand, a Region or Sport revealed) leave every stack as it was. The contract
+        checker compares the record with a fresh count after every step of every checked game.
+        """
+        if self._kept is None:
+            self._kept = tuple(st.top for st in self.main_character_stacks())
+        return self._kept
 
     def sport(self):
         return self.data.sports[self.active_sport[0]] if len(self.active_sport) else None
@@ -244,8 +261,10 @@ class State:
         r = self.rules
         bonuses = self.multipliers(top, under, is_mc)
         m = combined_multiplier(bonuses, 0, stack=r.bonuses_stack, negatives=r.multiply_negatives)
-        m_negative = combined_multiplier(bonuses, -1, stack=r.bonuses_stack, negatives=r.multiply_negatives)
         totals = [sum(stats[x] for x in rel) for rel in relevants]
+        if min(totals, default=0) >= 0:
+            return [t * m for t in totals]
+        m_negative = combined_multiplier(bonuses, -1, stack=r.bonuses_stack, negatives=r.multiply_negatives)
         return [t * (m if t >= 0 else m_negative) for t in totals]
 
     def stack_score(self, s: Stack, relevant: Sequence[str], mc: list[Stack]) -> int:

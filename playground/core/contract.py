@@ -348,8 +348,11 @@ def check_game(
             raise ContractBroken(f"{where}: step() did not add exactly one step")
         if not (isinstance(events, list) and all(isinstance(e, Event) for e in events)):
             raise ContractBroken(f"{where}: step() returned {events!r:.80}, not a list of Events")
-        if actor == CHANCE:  # the newest step's outcome (actions() would copy the whole story)
-            outcome = game._steps[-1].action
+        newest = game._steps[-1]  # (actions() or history() would copy the whole story)
+        if game.figures_from(newest.figures) != game.figures():
+            raise ContractBroken(f"{where}: the figures recorded for this step are not the figures now")
+        if actor == CHANCE:
+            outcome = newest.action
             if outcome not in odds:
                 raise ContractBroken(f"{where}: chance drew {outcome!r}, not a listed outcome")
             chance_probabilities[count + 1] = odds[outcome]

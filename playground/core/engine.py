@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, NamedTuple, TypeVar
 
 import pandas as pd
@@ -69,13 +70,19 @@ class _Step(NamedTuple):
 R = TypeVar("R")
 
 
+@cache
+def rulebook(rules_cls: type[R]) -> R:
+    """The rulebook's rules, made once per class: Rules objects are frozen, so games share it."""
+    return rules_cls()
+
+
 def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, game: str) -> R:
     """A new game's rules (the rulebook's when None) and player count, or an error in words.
 
     Every engine starts with these two checks; a wrong Rules class is a TypeError, a player count
     outside ``allowed`` a ValueError naming the game, the count and what it takes.
     """
-    rules = rules_cls() if rules is None else rules
+    rules = rulebook(rules_cls) if rules is None else rules
     if not isinstance(rules, rules_cls):
         raise TypeError(f"rules must be a {game} Rules object, not {type(rules).__name__}")
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:

@@ -10,14 +10,16 @@ where the order is seen (cards laid out one after another, a pile whose top is k
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 import pandas as pd
 
-from .dist import _check_rng, draw_counted, sample_counts, share
+from .dist import _check_rng, sample_counts, share
 
 Card = Hashable
 
@@ -32,6 +34,8 @@ class ZoneError(ValueError):
 
 def _count(n: Any) -> int:
     """n itself, if it is a number of cards that can move at once (1 to MAX_CARDS)."""
+    if type(n) is int and 0 < n <= MAX_CARDS:  # the usual case, asked on every move
+        return n
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CARDS:
         raise ZoneError(f"a number of cards must be a whole number from 1 to {MAX_CARDS:,}; got {n!r:.60}")
     return n
@@ -56,18 +60,27 @@ class Zone:
     def __init__(self, name: str, cards: Mapping[Card, int] | Iterable[Card] = ()):
         self.name = _name(name)
         self._kinds: list[Card] | None = None  # kinds() as last sorted; None once a kind comes or goes
-        if isinstance(cards, str) or not isinstance(cards, Mapping | Iterable):
+        if type(cards) in (tuple, list):  # ids, each counted once (every game builds dozens)
+            counts = Counter(cards)
+        elif isinstance(cards, Mapping):
+            counts = Counter(dict(cards))
+            if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts.values()):
+                raise ZoneError(f"zone {name!r}: card counts must be whole numbers, at least 0")
+            counts = +counts
+        elif isinstance(cards, str) or not isinstance(cards, Iterable):
             raise ZoneError(f"zone {name!r}: cards must be card ids or card -> copies; got {cards!r:.60}")
-        counts = Counter(cards) if not isinstance(cards, Mapping) else Counter(dict(cards))
-        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts.values()):
-            raise ZoneError(f"zone {name!r}: card counts must be whole numbers, at least 0")
-        total = sum(counts.values())
+        else:
+            counts = Counter(cards)
+        total = counts.total()
         if total > MAX_CARDS:
             raise ZoneError(f"zone {name!r}: {total:,} cards; a zone is built with at most {MAX_CARDS:,}")
-        self._cards = +counts
+        self._cards = counts
 
     def __len__(self) -> int:
         return sum(self._cards.values())
+
+    def __bool__(self) -> bool:  # a card kind is here only with a count of at least 1
+        return bool(self._cards)
 
     def __contains__(self, card: object) -> bool:
         return self._cards.get(card, 0) > 0  # type: ignore[call-overload]
@@ -112,7 +125,7 @@ class Zone:
     def remove(self, card: Card, n: int = 1) -> None:
         """Take n copies of card away; a ZoneError, and nothing changed, if there are fewer."""
         n = _count(n)
-        have = self.count(card)
+        have = self._cards.get(card, 0)
         if have < n:
             raise ZoneError(f"{self.name} holds {have} of {card!r}, so {n} cannot be taken from it")
         if have == n:
@@ -154,10 +167,12 @@ class Zone:
         if not self._cards:
             raise ZoneError(f"{self.name} is empty: no card can be drawn")
         _check_rng(rng)
-        cards = self._cards
-        total = sum(cards.values())
-        card, n = draw_counted(((card, cards[card]) for card in self._sorted_kinds()), total, rng)
-        return card, share(n, total)
+        kinds = self._sorted_kinds()
+        counts = list(map(self._cards.__getitem__, kinds))
+        ends = list(accumulate(counts))  # the ticket falls in the first card whose end is past it
+        total = ends[-1]
+        i = bisect_right(ends, rng.randrange(total))
+        return kinds[i], share(counts[i], total)
 
     def clear(self) -> list[Card]:
         """Empty the zone and return every card that was in it."""
@@ -185,6 +200,9 @@ class Row:
 
     def __len__(self) -> int:
         return len(self._cards)
+
+    def __bool__(self) -> bool:
+        return bool(self._cards)
 
     def __contains__(self, card: object) -> bool:
         return card in self._cards
@@ -241,7 +259,7 @@ class Row:
 
 def _zone(zone: Any) -> Zone | Row:
     """zone itself, if it is a Zone or a Row (cards can only go to a zone)."""
-    if not isinstance(zone, Zone | Row):
+    if not isinstance(zone, (Zone, Row)):  # a tuple: faster than Zone | Row, asked on every move
         raise ZoneError(f"cards go to a Zone or a Row; got {zone!r:.60}")
     return zone
 
