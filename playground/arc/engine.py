@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -75,8 +76,6 @@ class ArcGame(Competition):
         self.season = 1
         self.mulligan_used: set[int] = set()
         self._turn_plays: tuple[int | None, int] = (None, 0)  # whose turn, cards played in it
-        # each card's plays on each set of targets made once per game: a turn lists dozens
-        self._play_actions: dict[tuple[str, tuple[str, ...]], list[Play]] = {}
         self._phase = "draft"
         self._result: Result | None = None
         self._census: dict[str, int] | None = None  # what check_conserved counts against
@@ -233,16 +232,11 @@ class ArcGame(Competition):
 
     def _options_turn(self, task: Task) -> list[Action]:
         p = task.player
-        known = self._play_actions
         stacks = tuple(st.id for st in self.state.stacks)
         actions: list[Action] = []
         on_athletes = self.data.played_on_athletes
         for card in self._source_of_plays(p).kinds():
-            targets = stacks if card in on_athletes else self._targets(card, p, stacks)
-            plays = known.get((card, targets))
-            if plays is None:
-                plays = known[card, targets] = [Play(card, t) for t in targets]
-            actions.extend(plays)
+            actions.extend(plays(card, stacks if card in on_athletes else self._targets(card, p, stacks)))
         if (
             self.rules.mulligan
             and self.rules.ruleset == "standard"
@@ -578,6 +572,13 @@ class ArcGame(Competition):
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
+
+
+@lru_cache(maxsize=4096)
+def plays(card: str, targets: tuple[str, ...]) -> tuple[Play, ...]:
+    """Playing a card on each of these targets. Made once per card and targets for every game:
+    a turn lists dozens, and the stack ids (#1, #2, ...) are the same from game to game."""
+    return tuple(Play(card, t) for t in targets)
 
 
 def new_game(

@@ -201,7 +201,9 @@ class State:
         rules = self.rules
         if top < rules.main_character_min_cards:
             return []
-        if rules.main_character_on_tie == "nobody" and counts.count(top) > 1:
+        if counts.count(top) == 1:
+            return [keys[counts.index(top)]]
+        if rules.main_character_on_tie == "nobody":
             return []
         return [k for k, c in zip(keys, counts, strict=True) if c == top]
 

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple, TypeVar
 import pandas as pd
 
 from .dist import sample_exact
+from .rules import RulesBase
 
 CHANCE = "chance"
 """The actor at a chance step: a die roll, a draw, a shuffle."""
@@ -82,6 +83,10 @@ def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, 
     Every engine starts with these two checks; a wrong Rules class is a TypeError, a player count
     outside ``allowed`` a ValueError naming the game, the count and what it takes.
     """
+    if not isinstance(allowed, range) or not allowed:
+        raise TypeError(f"allowed must be a non-empty range of player counts; got {allowed!r:.60}")
+    if not (isinstance(rules_cls, type) and issubclass(rules_cls, RulesBase)):
+        raise TypeError(f"rules_cls must be a game's Rules class; got {rules_cls!r:.60}")
     rules = rulebook(rules_cls) if rules is None else rules
     if not isinstance(rules, rules_cls):
         raise TypeError(f"rules must be a {game} Rules object, not {type(rules).__name__}")

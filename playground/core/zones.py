@@ -60,18 +60,19 @@ class Zone:
     def __init__(self, name: str, cards: Mapping[Card, int] | Iterable[Card] = ()):
         self.name = _name(name)
         self._kinds: list[Card] | None = None  # kinds() as last sorted; None once a kind comes or goes
-        if type(cards) in (tuple, list):  # ids, each counted once (every game builds dozens)
-            counts = Counter(cards)
+        counts: dict[Card, int]  # card -> copies, every count at least 1 (a plain dict: quick to make)
+        if type(cards) in (tuple, list):  # ids, each counted once (every game builds dozens of zones)
+            counts = dict(Counter(cards)) if cards else {}
         elif isinstance(cards, Mapping):
-            counts = Counter(dict(cards))
+            counts = dict(cards)
             if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts.values()):
                 raise ZoneError(f"zone {name!r}: card counts must be whole numbers, at least 0")
-            counts = +counts
+            counts = {card: n for card, n in counts.items() if n}
         elif isinstance(cards, str) or not isinstance(cards, Iterable):
             raise ZoneError(f"zone {name!r}: cards must be card ids or card -> copies; got {cards!r:.60}")
         else:
-            counts = Counter(cards)
-        total = counts.total()
+            counts = dict(Counter(cards))
+        total = sum(counts.values())
         if total > MAX_CARDS:
             raise ZoneError(f"zone {name!r}: {total:,} cards; a zone is built with at most {MAX_CARDS:,}")
         self._cards = counts
@@ -118,9 +119,11 @@ class Zone:
     def add(self, card: Card, n: int = 1) -> None:
         """Put n copies of card here (n from 1 to MAX_CARDS)."""
         n = _count(n)
-        if card not in self._cards:
+        cards = self._cards
+        have = cards.get(card, 0)
+        if not have:
             self._kinds = None
-        self._cards[card] += n
+        cards[card] = have + n
 
     def remove(self, card: Card, n: int = 1) -> None:
         """Take n copies of card away; a ZoneError, and nothing changed, if there are fewer."""
