@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 import pandas as pd
 
 from playground.core.compare import final_result
-from playground.core.engine import Game
+from playground.core.engine import Game, gc_paused
 
 from .engine import ArcGame, new_game
 from .rules import Rules
@@ -92,11 +92,13 @@ def head_to_head(
         raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES}; got {games!r}")
     n = len(names)
     wins: dict[str, list[float]] = {name: [] for name in names}
-    for i in range(games):
-        seats = [names[(k + i) % n] for k in range(n)]  # who sits where this game
-        result = new_game(rules, seed=seed + i, players=n).play([policies[name] for name in seats]).result()
-        for k, name in enumerate(seats):
-            wins[name].append(1 / len(result.winners) if k in result.winners else 0.0)
+    with gc_paused():
+        for i in range(games):
+            seats = [names[(k + i) % n] for k in range(n)]  # who sits where this game
+            game = new_game(rules, seed=seed + i, players=n).play([policies[name] for name in seats])
+            result = final_result(game)
+            for k, name in enumerate(seats):
+                wins[name].append(1 / len(result.winners) if k in result.winners else 0.0)
     rows = {}
     for name, got in wins.items():
         mean = sum(got) / games

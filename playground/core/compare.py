@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .engine import Game, Policies, Result
+from .engine import Game, Policies, Result, gc_paused
 from .rules import RulesBase
 
 MAX_GAMES = 100_000
@@ -95,7 +95,8 @@ class _Plan:
 def _play_chunk(plan: _Plan, start: int, stop: int) -> list[tuple[list[float], list[float]]]:
     """Games start..stop-1: (measures under A, measures under B) for each, same seed for both."""
     a, b = plan.rules
-    return [(plan.measure(a, plan.seed + i), plan.measure(b, plan.seed + i)) for i in range(start, stop)]
+    with gc_paused():
+        return [(plan.measure(a, plan.seed + i), plan.measure(b, plan.seed + i)) for i in range(start, stop)]
 
 
 def compare_rules(

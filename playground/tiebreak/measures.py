@@ -31,7 +31,7 @@ import pandas as pd
 
 from playground.core.compare import COLUMNS, DIFFERENCE, HIGH, LOW, MEAN_A, MEAN_B, POOL_FROM, VERDICT, Z95
 from playground.core.dist import Dist
-from playground.core.engine import Game
+from playground.core.engine import Game, gc_paused
 
 from .actions import Qualify
 from .board import Board
@@ -219,14 +219,15 @@ def turn_end_shares(
     _whole("seed", seed, 0, 2**31 - 1)
     ends: Counter[int] = Counter()
     board = new_game(rules, players=players).board
-    for i in range(seasons):
-        game = new_game(rules, seed=seed + i, players=players)
-        turn = game.state.turn
-        while not game.is_over():
-            game.step(policy)
-            if game.state.turn != turn:  # a turn just ended: where did its player end it?
-                ends[game.state.players[turn].position] += 1
-                turn = game.state.turn
+    with gc_paused():
+        for i in range(seasons):
+            game = new_game(rules, seed=seed + i, players=players)
+            turn = game.state.turn
+            while not game.is_over():
+                game.step(policy)
+                if game.state.turn != turn:  # a turn just ended: where did its player end it?
+                    ends[game.state.players[turn].position] += 1
+                    turn = game.state.turn
     total = sum(ends.values())
     return {i: ends[i] / total for i in range(len(board))}
 
@@ -377,7 +378,8 @@ def _season_score(policy: Any, opponent: Any, rules: Rules, players: int, seed: 
 
 def _scores(args: tuple[Any, Any, Rules, int, range]) -> list[float]:
     policy, opponent, rules, players, seeds = args
-    return [_season_score(policy, opponent, rules, players, s) for s in seeds]
+    with gc_paused():
+        return [_season_score(policy, opponent, rules, players, s) for s in seeds]
 
 
 def win_share(
