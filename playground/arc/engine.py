@@ -79,6 +79,8 @@ class ArcGame(Competition):
         self._phase = "draft"
         self._result: Result | None = None
         self._census: dict[str, int] | None = None  # what check_conserved counts against
+        # the stack ids, and each card played on any one of them: its plays (a turn lists dozens)
+        self._on_athletes: tuple[tuple[str, ...], dict[str, tuple[Play, ...]]] = ((), {})
         self._start_competition_state()
         self._then(Task("region"), *self._draft_tasks())
         self._advance([])
@@ -232,11 +234,20 @@ class ArcGame(Competition):
 
     def _options_turn(self, task: Task) -> list[Action]:
         p = task.player
-        stacks = tuple(st.id for st in self.state.stacks)
-        actions: list[Action] = []
+        stacks = tuple([st.id for st in self.state.stacks])
+        if self._on_athletes[0] != stacks:
+            self._on_athletes = (stacks, {})
+        known = self._on_athletes[1]  # card -> its plays on these stacks
         on_athletes = self.data.played_on_athletes
+        actions: list[Action] = []
         for card in self._source_of_plays(p).kinds():
-            actions.extend(plays(card, stacks if card in on_athletes else self._targets(card, p, stacks)))
+            found = known.get(card)
+            if found is None:
+                if card in on_athletes:
+                    found = known[card] = plays(card, stacks)
+                else:  # its targets depend on more than the stacks
+                    found = plays(card, self._targets(card, p, stacks))
+            actions.extend(found)
         if (
             self.rules.mulligan
             and self.rules.ruleset == "standard"
@@ -450,7 +461,7 @@ class ArcGame(Competition):
         if e.kind == "attach":
             st = s.stack(action.target)
             st.under.add(action.card)
-            s.stacks_changed()
+            s.attached(st, action.card)
             text = f"{who} attaches {e.name} to {s.data.name(st.top)}"
         elif e.effect == "someones_dad":
             s.new_stack(p, action.card)

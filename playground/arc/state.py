@@ -30,9 +30,9 @@ class Task(NamedTuple):
     info: Any = None
 
 
-@dataclass
+@dataclass(eq=False, slots=True)
 class Stack:
-    """An Athlete on the table with the cards under it."""
+    """An Athlete on the table with the cards under it (each stack is itself: equal only to itself)."""
 
     id: str
     owner: int
@@ -70,6 +70,7 @@ class State:
     next_stack: int = 1
     revealed: bool = False
     _kept: tuple[str, ...] | None = field(default=None, init=False, repr=False)
+    _counts: dict[str, int] | None = field(default=None, init=False, repr=False)  # stack id -> attached
 
     def __post_init__(self) -> None:
         self.hands = [Zone(f"P{p + 1} hand") for p in range(self.players)]
@@ -134,17 +135,28 @@ class State:
 
     def stacks_changed(self) -> None:
         """Forget the Main Character kept for the history: called wherever a stack changes."""
+        self._kept = self._counts = None
+
+    def attached(self, st: Stack, card: str) -> None:
+        """card was just put under st: the kept counts move by one instead of being made again."""
         self._kept = None
+        counted = self.rules.lower_athlete_counts or card not in self.data.athlete_cards
+        if self._counts is not None and counted:
+            self._counts[st.id] += 1
 
     def main_character_tops(self) -> tuple[str, ...]:
-        """The top cards of main_character_stacks(), counted again only after stacks_changed().
+        """The top cards of main_character_stacks(), worked out again only after a change.
 
-        The history records the Main Character after every step, and most steps (a card drawn
-        into a hand, a Region or Sport revealed) leave every stack as it was. The contract
-        checker compares the record with a fresh count after every step of every checked game.
+        The history records the Main Character after every step. Most steps (a card drawn into a
+        hand, a Region or Sport revealed) leave every stack as it was, and most that do not
+        attach one card (attached()). The contract checker compares the record with a fresh
+        count after every step of every checked game.
         """
         if self._kept is None:
-            self._kept = tuple(st.top for st in self.main_character_stacks())
+            if self._counts is None:
+                self._counts = {st.id: self.attached_count(st.under) for st in self.stacks}
+            holders = self._holders(list(self._counts), list(self._counts.values()))
+            self._kept = tuple(self.stack(i).top for i in holders)
         return self._kept
 
     def sport(self):

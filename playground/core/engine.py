@@ -69,6 +69,8 @@ class _Step(NamedTuple):
     figures: Any  # what figures_record kept; figures_from turns it into the history's columns
 
 
+_new_step = tuple.__new__  # a _Step from its fields without NamedTuple's Python-level __new__
+
 R = TypeVar("R")
 
 
@@ -289,9 +291,8 @@ class Game(ABC):
         """Apply an action known to be legal and record the step (phase and for_player as before it)."""
         self._offered = None
         events = self._apply(action)
-        self._steps.append(
-            _Step(phase, actor, for_player, action, probability, tuple(events), self.figures_record())
-        )
+        step = (phase, actor, for_player, action, probability, tuple(events), self.figures_record())
+        self._steps.append(_new_step(_Step, step))
         return events
 
     def policy_for(self, policies: Policies) -> Policy | None:
