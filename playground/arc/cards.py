@@ -104,11 +104,14 @@ class ArcData:
     sports: dict[str, Sport]
 
     def name(self, card: str) -> str:
-        """The printed name of any card id."""
-        for table in (self.athletes, self.episodes, self.sports, self.regions):
-            if card in table:
-                return table[card].name
-        return card
+        """The printed name of any card id (the id itself for an unknown one)."""
+        return self._names.get(card, card)
+
+    @cached_property
+    def _names(self) -> dict[str, str]:
+        """Every card id's name, made once: the engine names cards in most steps' events."""
+        tables = (self.regions, self.sports, self.episodes, self.athletes)  # an Athlete's id wins
+        return {card: row.name for table in tables for card, row in table.items()}
 
     def episode_deck(self) -> dict[str, int]:
         return {e.id: e.copies for e in self.episodes.values()}

@@ -65,7 +65,9 @@ class Zone:
             counts = dict(Counter(cards)) if cards else {}
         elif isinstance(cards, Mapping):
             counts = dict(cards)
-            if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts.values()):
+            values = counts.values()
+            plain = {*map(type, values)} <= {int} and min(values, default=0) >= 0  # one pass in C
+            if not plain and any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in values):
                 raise ZoneError(f"zone {name!r}: card counts must be whole numbers, at least 0")
             counts = {card: n for card, n in counts.items() if n}
         elif isinstance(cards, str) or not isinstance(cards, Iterable):
