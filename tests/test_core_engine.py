@@ -154,6 +154,13 @@ def test_a_scripted_turn() -> None:
     assert game.step_count == 7
 
 
+def test_events_are_the_history_outcomes_in_order() -> None:
+    """events() lists what the history's outcome column shows, step by step, without the table."""
+    game = new_game(3).play()
+    outcomes = [text for text in game.history()["outcome"] if text]
+    assert game.events() and "; ".join(e.text for e in game.events()) == "; ".join(outcomes)
+
+
 def test_chance_actor_and_legal_outcomes() -> None:
     """After 'roll' chance acts, and its legal actions are the faces of the die."""
     game = scripted(ROLL)

@@ -400,6 +400,12 @@ class Game(ABC):
             game.apply(s.action)
         return game
 
+    def events(self) -> list[Event]:
+        """Every event so far, in order: what the history's outcome column joins, without the
+        table (a measure over thousands of games reads them; building each table cost more
+        than playing the game)."""
+        return [e for s in self._steps for e in s.events]
+
     def history(self, start: int = 0, stop: int | None = None) -> pd.DataFrame:
         """One row per step: what was done, by whom, its exact chance, and the key figures.
 

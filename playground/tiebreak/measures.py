@@ -261,7 +261,7 @@ def challenges_won(game: Game) -> float:
     (An injured champion cannot defend: a visitor then plays the space as a vacant tournament,
     and a title that changes hands that way is not counted here.)
     """
-    defended = game.history()["outcome"].str.count(r" defends ").sum()
+    defended = sum(event.text.count(" defends ") for event in game.events())
     return challenges(game) - float(defended)
 
 
