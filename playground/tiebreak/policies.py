@@ -102,17 +102,20 @@ def _choose(
     if kind == "injured":
         return next((a for a in actions if not isinstance(a, ServeWeek)), actions[0])
     if kind in ("act", "challenge"):
-        if Heal() in actions:  # the week it lands on Injury, as in an injured week: heal first
-            return Heal()
-        entries = [a for a in actions if isinstance(a, Enter | Qualify)]
+        by_kind: dict[type, list[Action]] = {}  # one pass: this runs at most turns of a season
+        for a in actions:
+            by_kind.setdefault(type(a), []).append(a)
+        if Heal in by_kind:  # the week it lands on Injury, as in an injured week: heal first
+            return by_kind[Heal][0]
+        entries = [a for a in actions if type(a) in (Enter, Qualify)]
         if entries:
             return max(entries, key=lambda a: _entry_key(game, a))
-        attacks = [a for a in actions if isinstance(a, Injure)]
-        if attacks:  # send the leader to the Injury space
+        if Injure in by_kind:  # send the leader to the Injury space
             ranks = game.state.rankings()
-            return max(attacks, key=lambda a: ranks[a.target])
-        quiet = [a for a in actions if not isinstance(a, Train | Travel)]
-        return next((a for a in quiet if isinstance(a, EndTurn)), quiet[0])
+            return max(by_kind[Injure], key=lambda a: ranks[a.target])
+        if EndTurn in by_kind:
+            return by_kind[EndTurn][0]
+        return next(a for a in actions if type(a) not in (Train, Travel))
     if kind == "give_back":
         return min(actions, key=lambda a: a.token == "wildcard")
     return actions[0]
