@@ -101,21 +101,26 @@ def _choose(
         return max(actions, key=lambda a: a.tokens.count("wildcard"))
     if kind == "injured":
         return next((a for a in actions if not isinstance(a, ServeWeek)), actions[0])
-    if kind in ("act", "challenge"):
-        by_kind: dict[type, list[Action]] = {}  # one pass: this runs at most turns of a season
+    if kind in ("act", "challenge"):  # one pass over the week's actions (often a dozen or more)
+        entries, attacks, end, other = [], [], None, None
         for a in actions:
-            by_kind.setdefault(type(a), []).append(a)
-        if Heal in by_kind:  # the week it lands on Injury, as in an injured week: heal first
-            return by_kind[Heal][0]
-        entries = [a for a in actions if type(a) in (Enter, Qualify)]
+            t = type(a)
+            if t is Heal:  # the week it lands on Injury, as in an injured week: heal first
+                return a
+            if t is Enter or t is Qualify:
+                entries.append(a)
+            elif t is Injure:
+                attacks.append(a)
+            elif t is EndTurn:
+                end = end or a
+            elif other is None and t is not Train and t is not Travel:
+                other = a
         if entries:
             return max(entries, key=lambda a: _entry_key(game, a))
-        if Injure in by_kind:  # send the leader to the Injury space
+        if attacks:  # send the leader to the Injury space
             ranks = game.state.rankings()
-            return max(by_kind[Injure], key=lambda a: ranks[a.target])
-        if EndTurn in by_kind:
-            return by_kind[EndTurn][0]
-        return next(a for a in actions if type(a) not in (Train, Travel))
+            return max(attacks, key=lambda a: ranks[a.target])
+        return end if end is not None else other
     if kind == "give_back":
         return min(actions, key=lambda a: a.token == "wildcard")
     return actions[0]
