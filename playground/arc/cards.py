@@ -131,6 +131,13 @@ class ArcData:
         return frozenset(e.id for e in self.episodes.values() if e.effect == "someones_dad")
 
     @cached_property
+    def targets_vary(self) -> frozenset[str]:
+        """The Episodes whose targets depend on more than which Athletes are on the table: Non-
+        Canon OVA (the cards attached now) and Birthday Party (the players other than you)."""
+        varying = ("non_canon_ova", "birthday_party")
+        return frozenset(e.id for e in self.episodes.values() if e.effect in varying)
+
+    @cached_property
     def played_on_athletes(self) -> frozenset[str]:
         """The Episodes played on any one Athlete: attached (star icon), Growth Spurt and
         Magical Girl Transformation. Made once per data set: a turn lists every card's plays."""

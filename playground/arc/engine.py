@@ -79,8 +79,8 @@ class ArcGame(Competition):
         self._phase = "draft"
         self._result: Result | None = None
         self._census: dict[str, int] | None = None  # what check_conserved counts against
-        # the stack ids, and each card played on any one of them: its plays (a turn lists dozens)
-        self._on_athletes: tuple[tuple[str, ...], dict[str, tuple[Play, ...]]] = ((), {})
+        # the stack ids, and each card's plays while they are on the table (a turn lists dozens)
+        self._plays_known: tuple[tuple[str, ...], dict[str, tuple[Play, ...]]] = ((), {})
         self._start_competition_state()
         self._then(Task("region"), *self._draft_tasks())
         self._advance([])
@@ -224,7 +224,7 @@ class ArcGame(Competition):
 
     def player_actions(self) -> list[Action]:
         task = self.tasks[0]
-        return getattr(self, f"_options_{task.kind}")(task)
+        return _OPTIONS[task.kind](self, task)
 
     def _options_keep(self, task: Task) -> list[Action]:
         return [Keep(a) for a in self.state.draft_hands[task.player].kinds()]
@@ -235,18 +235,17 @@ class ArcGame(Competition):
     def _options_turn(self, task: Task) -> list[Action]:
         p = task.player
         stacks = tuple([st.id for st in self.state.stacks])
-        if self._on_athletes[0] != stacks:
-            self._on_athletes = (stacks, {})
-        known = self._on_athletes[1]  # card -> its plays on these stacks
-        on_athletes = self.data.played_on_athletes
+        if self._plays_known[0] != stacks:
+            self._plays_known = (stacks, {})
+        known = self._plays_known[1]  # card -> its plays while these stacks are on the table
+        varying = self.data.targets_vary
         actions: list[Action] = []
         for card in self._source_of_plays(p).kinds():
             found = known.get(card)
             if found is None:
-                if card in on_athletes:
-                    found = known[card] = plays(card, stacks)
-                else:  # its targets depend on more than the stacks
-                    found = plays(card, self._targets(card, p, stacks))
+                found = plays(card, self._targets(card, p, stacks))
+                if card not in varying:
+                    known[card] = found
             actions.extend(found)
         if (
             self.rules.mulligan
@@ -326,7 +325,7 @@ class ArcGame(Competition):
 
     def _apply(self, action: Action) -> list[Event]:
         task = self.tasks.popleft()
-        events = getattr(self, f"_do_{task.kind}")(task, action)
+        events = _DO[task.kind](self, task, action)
         self._advance(events)
         return events
 
@@ -350,7 +349,7 @@ class ArcGame(Competition):
                 self.tasks.popleft()
                 continue
             self.tasks.popleft()
-            events.extend(getattr(self, f"_auto_{task.kind}")(task) or [])
+            events.extend(_AUTO[task.kind](self, task) or [])
 
     def _ready_to_draw(self, task: Task, events: list[Event]) -> bool:
         """Whether the task's deck has a card, reshuffling its discards first where allowed."""
@@ -583,6 +582,20 @@ class ArcGame(Competition):
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
+
+
+def _methods(prefix: str) -> dict[str, Any]:
+    """The engine's methods (its own and Competition's) named prefix + a task kind, by kind."""
+    names = (name for name in dir(ArcGame) if name.startswith(prefix))
+    return {name.removeprefix(prefix): getattr(ArcGame, name) for name in names}
+
+
+_DO = _methods("_do_")
+"""What each kind of task does, found once here rather than by name on every step."""
+_AUTO = _methods("_auto_")
+"""The bookkeeping steps the engine runs by itself, by kind."""
+_OPTIONS = _methods("_options_")
+"""The legal actions of each kind of decision, by kind."""
 
 
 @lru_cache(maxsize=4096)
