@@ -113,6 +113,19 @@ class ArcData:
         tables = (self.regions, self.sports, self.episodes, self.athletes)  # an Athlete's id wins
         return {card: row.name for table in tables for card, row in table.items()}
 
+    def sport_ids(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The ids of the Sports with these names, in the order named (made once per names)."""
+        known = self._sport_ids.get(names)
+        if known is None:
+            known = self._sport_ids[names] = tuple(
+                s.id for name in names for s in self.sports.values() if s.name == name
+            )
+        return known
+
+    @cached_property
+    def _sport_ids(self) -> dict[tuple[str, ...], tuple[str, ...]]:
+        return {}
+
     def episode_deck(self) -> dict[str, int]:
         return {e.id: e.copies for e in self.episodes.values()}
 

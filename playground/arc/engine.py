@@ -58,9 +58,7 @@ class ArcGame(Competition):
         super().__init__(seed, players)
         self.data = data if isinstance(data, ArcData) else load_data(data)
         d = self.data
-        top = [s.id for name in FIRST_GAME_SPORTS for s in d.sports.values() if s.name == name]
-        if not self.rules.first_game_sports:
-            top = []
+        top = d.sport_ids(FIRST_GAME_SPORTS) if self.rules.first_game_sports else ()
         self.state = State(
             d,
             self.rules,
