@@ -70,7 +70,7 @@ class State:
     next_stack: int = 1
     revealed: bool = False
     _kept: tuple[str, ...] | None = field(default=None, init=False, repr=False)
-    _counts: dict[str, int] | None = field(default=None, init=False, repr=False)  # stack id -> attached
+    _counts: dict[Stack, int] | None = field(default=None, init=False, repr=False)  # stack -> attached
 
     def __post_init__(self) -> None:
         self.hands = [Zone(f"P{p + 1} hand") for p in range(self.players)]
@@ -140,9 +140,11 @@ class State:
     def attached(self, st: Stack, card: str) -> None:
         """card was just put under st: the kept counts move by one instead of being made again."""
         self._kept = None
-        counted = self.rules.lower_athlete_counts or card not in self.data.athlete_cards
-        if self._counts is not None and counted:
-            self._counts[st.id] += 1
+        counts = self._counts
+        if counts is None or st not in counts:
+            self._counts = None
+        elif self.rules.lower_athlete_counts or card not in self.data.athlete_cards:
+            counts[st] += 1
 
     def main_character_tops(self) -> tuple[str, ...]:
         """The top cards of main_character_stacks(), worked out again only after a change.
@@ -153,10 +155,10 @@ class State:
         count after every step of every checked game.
         """
         if self._kept is None:
-            if self._counts is None:
-                self._counts = {st.id: self.attached_count(st.under) for st in self.stacks}
-            holders = self._holders(list(self._counts), list(self._counts.values()))
-            self._kept = tuple(self.stack(i).top for i in holders)
+            counts = self._counts
+            if counts is None:
+                counts = self._counts = {st: self.attached_count(st.under) for st in self.stacks}
+            self._kept = tuple([st.top for st in self._holders(list(counts), list(counts.values()))])
         return self._kept
 
     def sport(self):
