@@ -241,9 +241,11 @@ class ArcGame(Competition):
         for card in self._source_of_plays(p).kinds():
             found = known.get(card)
             if found is None:
-                found = plays(card, self._targets(card, p, stacks))
-                if card not in varying:
-                    known[card] = found
+                targets = self._targets(card, p, stacks)
+                if card in varying:  # made afresh: kept, they would fill memory game after game
+                    found = [Play(card, t) for t in targets]
+                else:
+                    found = known[card] = plays(card, targets)
             actions.extend(found)
         if (
             self.rules.mulligan
