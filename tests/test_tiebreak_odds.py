@@ -651,3 +651,46 @@ def test_a_simulation_too_long_to_watch_is_refused_in_words():
         simulate.simulate_race(2, 3, games=10**9)
     with pytest.raises(ValueError, match="turns must be a whole number from 1 to 1,000,000"):
         simulate.simulate_landings(SHIPPED, turns=-1)
+
+
+def _chain_and_states(board: Board, rules: Rules) -> tuple[dict, list]:
+    chain = odds._landing_chain(board, rules)
+    classes = odds._closed_classes({s: [n for n, _ in nexts] for s, (nexts, _) in chain.items()})
+    return chain, sorted(classes[0])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    sides=st.integers(2, 8),
+    weeks=st.integers(0, 5),
+    die=st.sampled_from(["fork only", "every move"]),
+    faces=st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(1, 4)),
+)
+def test_the_float_solve_read_back_is_the_exact_elimination(sides, weeks, die, faces):
+    """landing_frequencies reads a floating-point solve back as fractions and checks them exactly;
+    whenever that check passes, the shares are the ones exact elimination gives."""
+    a, b, c = faces
+    if die == "fork only":
+        fields = {"fork_main_faces": a, "fork_branch_faces": b, "fork_pick_faces": c}
+    else:
+        fields = {"direction_clockwise_faces": a, "direction_counter_faces": b, "direction_choice_faces": c}
+    rules = Rules(number_die_sides=sides, injury_weeks=weeks, direction_die=die, **fields)
+    chain, states = _chain_and_states(SHIPPED, rules)
+    guess = odds._checked_guess(chain, states)
+    exact = odds._eliminated(chain, states)
+    assert guess is None or guess == exact
+    assert odds._stationary(chain, states) == exact
+
+
+def test_a_share_past_the_read_back_denominator_is_worked_out_exactly():
+    """Two states, 0 leaving with chance 1/1000003 and 1 with chance 1/1000033: the shares have
+    a denominator past GUESS_DENOMINATOR, so the read-back fails its check and the exact
+    elimination answers."""
+    assert odds._checked_guess(*_chain_and_states(SHIPPED, Rules())) is not None  # the quick path
+    chain = {0: ([(1, 1), (0, 1_000_002)], 1_000_003), 1: ([(0, 1), (1, 1_000_032)], 1_000_033)}
+    states = [0, 1]
+    assert odds._checked_guess(chain, states) is None
+    assert odds._stationary(chain, states) == [
+        Fraction(1_000_003, 2_000_036),
+        Fraction(1_000_033, 2_000_036),
+    ]

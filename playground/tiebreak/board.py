@@ -54,6 +54,7 @@ class Board:
         for direction, links in self._links.items():
             for i, options in enumerate(links):
                 self._check_links(i, options, direction)
+        self._successors: dict[tuple[str, str], tuple[tuple[int, ...], ...]] = {}
         self.start = next(i for i, s in enumerate(self.spaces) if s.kind == "start")
         self.injury = next(i for i, s in enumerate(self.spaces) if s.kind == "injury")
         self._check_reachable()
@@ -112,6 +113,17 @@ class Board:
         if len(links) == 1 or fork == "player":
             return links
         return [j for j in links if self.spaces[j].track == fork]
+
+    def successors(self, direction: str, fork: str) -> tuple[tuple[int, ...], ...]:
+        """options(i, direction, fork) for every space i: made once per board, direction and
+        way at a fork, for the exact landing chain, which walks from every space."""
+        table = self._successors.get((direction, fork))
+        if table is None:
+            spaces = range(len(self.spaces))
+            table = self._successors[direction, fork] = tuple(
+                tuple(self.options(i, direction, fork)) for i in spaces
+            )
+        return table
 
     def destinations(self, position: int, steps: int, direction: str, fork: str) -> tuple[int, ...]:
         """Every space a move of ``steps`` can end on (one, unless a player chooses at a fork)."""

@@ -27,6 +27,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeVar
 
+import numpy as np
 import pandas as pd
 import sympy
 
@@ -718,10 +719,31 @@ def move_distribution(board: Board, rules: Rules, position: int) -> Dist:
 def _walk(board: Board, position: int, most: int, direction: str, fork: str) -> list[set[int]]:
     """ends[s], s = 0..most: every space a move of s steps can end on, all from one walk
     (Board.destinations for each s, without walking the first steps again for the next)."""
+    after = board.successors(direction, fork)
     ends = [{position}]
     for _ in range(most):
-        ends.append({j for i in ends[-1] for j in board.options(i, direction, fork)})
+        last = ends[-1]
+        if len(last) == 1:  # most moves: one space, often one way on
+            (i,) = last
+            ends.append(set(after[i]))
+        else:
+            ends.append({j for i in last for j in after[i]})
     return ends
+
+
+@lru_cache(maxsize=64)
+def _move_plan(rules: Rules) -> tuple[int, tuple[int, ...], tuple[tuple[int, str, str], ...], int]:
+    """What every move under these rules is made of, worked out once for all the board's spaces:
+    (sides, ways[s] of the sides² pairs of number dice adding up to s, (faces, direction, way
+    at a fork) for each direction-die face that comes up, the direction die's faces)."""
+    sides = rules.number_die_sides
+    ways = [0] * (2 * sides + 1)
+    for a in range(1, sides + 1):
+        for b in range(1, sides + 1):
+            ways[a + b] += 1
+    faces = {face: n for face, n in rules.direction_faces().items() if n > 0}
+    plan = tuple((n, *rules.move_of(face)) for face, n in faces.items())
+    return sides, tuple(ways), plan, sum(faces.values())
 
 
 def _move_weights(board: Board, rules: Rules, position: int) -> tuple[dict[int, int], int]:
@@ -732,32 +754,34 @@ def _move_weights(board: Board, rules: Rules, position: int) -> tuple[dict[int, 
     over sides² · faces · m, with m the least common multiple of the k's. Whole numbers keep the
     landing chain's equations free of Fractions until the answer.
     """
-    sides = rules.number_die_sides
-    ways = [0] * (2 * sides + 1)
-    for a in range(1, sides + 1):
-        for b in range(1, sides + 1):
-            ways[a + b] += 1
-    faces = {face: n for face, n in rules.direction_faces().items() if n > 0}
+    sides, ways, faces, faces_total = _move_plan(rules)
+    most = 2 * sides
     walks: dict[tuple[str, str], list[set[int]]] = {}
-    moves = []
-    for face, n in faces.items():
-        direction, fork = rules.move_of(face)
-        for way in ("clockwise", "counter") if direction == "choice" else (direction,):
-            if (way, fork) not in walks:
-                walks[way, fork] = _walk(board, position, 2 * sides, way, fork)
-        for steps in range(2, 2 * sides + 1):
-            if direction == "choice":
-                ends = walks["clockwise", fork][steps] | walks["counter", fork][steps]
-            else:
-                ends = walks[direction, fork][steps]
-            moves.append((ways[steps] * n, ends))
-    m = math.lcm(*(len(ends) for _, ends in moves))
+
+    def walk(way: str, fork: str) -> list[set[int]]:
+        if (way, fork) not in walks:
+            walks[way, fork] = _walk(board, position, most, way, fork)
+        return walks[way, fork]
+
+    moves: list[tuple[int, set[int]]] = []
+    for n, direction, fork in faces:
+        if direction == "choice":
+            both = zip(walk("clockwise", fork), walk("counter", fork), strict=True)
+            ends_by = [one | other for one, other in both]
+        else:
+            ends_by = walk(direction, fork)
+        moves += [(ways[s] * n, ends_by[s]) for s in range(2, most + 1)]
+    m = math.lcm(*{len(ends) for _, ends in moves})
     weights: dict[int, int] = defaultdict(int)
     for weight, ends in moves:
-        share = weight * (m // len(ends))
-        for end in ends:
-            weights[end] += share
-    return weights, sides * sides * sum(faces.values()) * m
+        if len(ends) == 1:  # most moves end on one space
+            (end,) = ends
+            weights[end] += weight * m
+        else:
+            share = weight * (m // len(ends))
+            for end in ends:
+                weights[end] += share
+    return weights, sides * sides * faces_total * m
 
 
 LandingState = tuple[int, int]  # (position, injury weeks still to sit out)
@@ -837,10 +861,76 @@ def _closed_classes(links: dict[Hashable, list[Hashable]]) -> list[list[Hashable
     return [c for k, c in enumerate(parts) if all(part[n] == k for s in c for n in links[s])]
 
 
+GUESS_DENOMINATOR = 10**6
+"""The largest denominator a floating-point solve is read back as (see _stationary)."""
+
+
 def _stationary(
     chain: dict[LandingState, tuple[list[tuple[LandingState, int]], int]], states: list
 ) -> list[Fraction]:
-    """pi = pi P with sum(pi) = 1, on one closed class, exactly, in whole numbers.
+    """pi = pi P with sum(pi) = 1, on one closed class, exactly.
+
+    A closed class has exactly one such pi, so any exact solution is it. A floating-point solve
+    (microseconds) is read back as fractions and checked exactly in whole numbers; only when the
+    check fails (a denominator past GUESS_DENOMINATOR, say) does the exact elimination, about ten
+    times slower, work it out. Either way the answer is exact.
+    """
+    return _checked_guess(chain, states) or _eliminated(chain, states)
+
+
+def _checked_guess(
+    chain: dict[LandingState, tuple[list[tuple[LandingState, int]], int]], states: list
+) -> list[Fraction] | None:
+    """The stationary shares from a floating-point solve, if they pass an exact check; else None.
+
+    Each float is read as the nearest fraction with a denominator up to GUESS_DENOMINATOR (two
+    such fractions differ by at least 1e-12, far more than the solve's error). The check: the
+    shares are whole numbers over one common denominator, they add up to it, and every state's
+    inflow, sum of pi_i w(i, j) / total_i, equals pi_j, all in whole numbers.
+    """
+    n = len(states)
+    where = {s: i for i, s in enumerate(states)}
+    rows = [[0.0] * n for _ in range(n)]  # row j: inflow to state j minus pi_j
+    for i, s in enumerate(states):
+        rows[i][i] -= 1.0
+        nexts, total = chain[s]
+        for nxt, w in nexts:
+            rows[where[nxt]][i] += w / total
+    rows[-1] = [1.0] * n  # one balance is redundant: the shares add up to 1 instead
+    ones = np.zeros(n)
+    ones[-1] = 1.0
+    try:
+        floats = np.linalg.solve(np.array(rows), ones)
+    except np.linalg.LinAlgError:
+        return None
+    if not np.isfinite(floats).all():
+        return None
+    read: dict[float, Fraction] = {}  # most states share a few values: read each once
+    guess = []
+    for x in floats.round(13).tolist():
+        if x not in read:
+            read[x] = Fraction(x).limit_denominator(GUESS_DENOMINATOR)
+        guess.append(read[x])
+    den = math.lcm(*(g.denominator for g in guess))
+    whole = [g.numerator * (den // g.denominator) for g in guess]
+    if sum(whole) != den or min(whole) < 0:
+        return None
+    scale = math.lcm(*(chain[s][1] for s in states))
+    inflow = [0] * n
+    for i, s in enumerate(states):
+        nexts, total = chain[s]
+        part = whole[i] * (scale // total)
+        for nxt, w in nexts:
+            inflow[where[nxt]] += w * part
+    if any(inflow[j] != whole[j] * scale for j in range(n)):
+        return None
+    return guess
+
+
+def _eliminated(
+    chain: dict[LandingState, tuple[list[tuple[LandingState, int]], int]], states: list
+) -> list[Fraction]:
+    """The stationary shares by exact elimination, in whole numbers.
 
     With P(i, j) = w(i, j) / total_i, write pi_i = total_i · x_i: the balance of j becomes
     sum_i w(i, j) x_i - total_j x_j = 0, whole numbers throughout; one balance is redundant and
