@@ -113,6 +113,8 @@ def engine_rows(budget: Budget) -> Iterator[dict[str, Any]]:
         data = importlib.import_module(f"playground.{game}").load_data()
         for players in counts:
             rates, step_rates, lengths = [], [], []
+            # untimed first: the engine's caches fill in the first games (a slow first repetition)
+            play_batch(game, players, budget.engine_seconds, data, 10**6)
             for r in range(budget.repeats):
                 games, steps, seconds = play_batch(game, players, budget.engine_seconds, data, 1000 * r)
                 rates.append(games / seconds)
