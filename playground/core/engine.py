@@ -93,7 +93,7 @@ def gc_paused() -> Iterator[None]:
 
 
 @cache
-def rulebook(rules_cls: type[R]) -> R:
+def _rulebook(rules_cls: type[R]) -> R:
     """The rulebook's rules, made once per class: Rules objects are frozen, so games share it."""
     return rules_cls()
 
@@ -108,7 +108,7 @@ def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, 
         raise TypeError(f"allowed must be a non-empty range of player counts; got {allowed!r:.60}")
     if not (isinstance(rules_cls, type) and issubclass(rules_cls, RulesBase)):
         raise TypeError(f"rules_cls must be a game's Rules class; got {rules_cls!r:.60}")
-    rules = rulebook(rules_cls) if rules is None else rules
+    rules = _rulebook(rules_cls) if rules is None else rules
     if not isinstance(rules, rules_cls):
         raise TypeError(f"rules must be a {game} Rules object, not {type(rules).__name__}")
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
