@@ -407,6 +407,16 @@ def test_the_trusted_draw_picks_what_the_checked_draw_picks(pairs: list[tuple[st
     assert checked.getstate() == trusted.getstate()
 
 
+@pytest.mark.parametrize("total", [2.0, 0, -3, True, "2"])
+def test_the_trusted_draw_refuses_a_total_that_is_not_a_count(total: Any) -> None:
+    """draw_counted checks only its total (a float once reached randrange with a warning)."""
+    rng = random.Random(1)
+    before = rng.getstate()
+    with pytest.raises(ValueError, match="total must be a whole number"):
+        draw_counted([("a", 1), ("b", 1)], total, rng)
+    assert rng.getstate() == before
+
+
 @pytest.mark.parametrize(
     "pairs",
     [[("a", 1), ("b", -1)], [("a", 1.0)], [["a", 1]], [("a", True)], [("a", 1, 2)], [("a", 0)]],

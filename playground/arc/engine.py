@@ -600,8 +600,9 @@ _OPTIONS = _methods("_options_")
 
 @lru_cache(maxsize=4096)
 def plays(card: str, targets: tuple[str, ...]) -> tuple[Play, ...]:
-    """Playing a card on each of these targets. Made once per card and targets for every game:
-    a turn lists dozens, and the stack ids (#1, #2, ...) are the same from game to game."""
+    """Playing a card on each of these targets, made once for every game: a turn lists dozens,
+    and the stack ids (#1, #2, ...) are the same from game to game. Only for targets that are
+    the stacks or none: the varying ones would fill the cache (see _options_turn)."""
     return tuple(Play(card, t) for t in targets)
 
 

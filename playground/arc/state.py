@@ -69,8 +69,10 @@ class State:
     stacks: list[Stack] = field(default_factory=list)
     next_stack: int = 1
     revealed: bool = False
-    _kept: tuple[str, ...] | None = field(default=None, init=False, repr=False)
-    _counts: dict[Stack, int] | None = field(default=None, init=False, repr=False)  # stack -> attached
+    # the Main Character's tops and each stack's attached count, kept between steps (see
+    # main_character_tops): bookkeeping, not part of what the state is
+    _kept: tuple[str, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _counts: dict[Stack, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.hands = [Zone(f"P{p + 1} hand") for p in range(self.players)]
@@ -150,9 +152,9 @@ class State:
         """The top cards of main_character_stacks(), worked out again only after a change.
 
         The history records the Main Character after every step. Most steps (a card drawn into a
-        hand, a Region or Sport revealed) leave every stack as it was, and most that do not
-        attach one card (attached()). The contract checker compares the record with a fresh
-        count after every step of every checked game.
+        hand, a Region or Sport revealed) leave every stack as it was, and most of the others
+        attach one card, which moves one kept count (attached()). The contract checker compares
+        the record with a fresh count after every step of every checked game.
         """
         if self._kept is None:
             counts = self._counts

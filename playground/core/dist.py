@@ -382,8 +382,11 @@ def draw_counted(outcomes: Iterable[tuple[Any, int]], total: int, rng: Any) -> t
     The same ticket and the same pick as :func:`sample_counts` with the same rng, without its
     checks: for an engine whose counts are its own bookkeeping (whole numbers adding up to
     ``total``, at least 1), so a bulk simulation does not pay for checking them on every draw.
-    The count comes back too, so the draw's exact chance is count / total with no search.
+    The count comes back too, so the draw's exact chance is count / total with no search. Only
+    total is checked (one comparison): a whole number from 1 up, else a ValueError.
     """
+    if type(total) is not int or total < 1:
+        raise ValueError(f"total must be a whole number of at least 1 (the counts' sum); got {total!r:.40}")
     ticket = rng.randrange(total)
     for value, n in outcomes:
         ticket -= n
