@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result, checked_setup
+from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result, checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
 from .actions import Discard, EndTurn, Keep, Mulligan, Play, Take
@@ -584,17 +584,11 @@ class ArcGame(Competition):
         return f"Player {player + 1}"
 
 
-def _methods(prefix: str) -> dict[str, Any]:
-    """The engine's methods (its own and Competition's) named prefix + a task kind, by kind."""
-    names = (name for name in dir(ArcGame) if name.startswith(prefix))
-    return {name.removeprefix(prefix): getattr(ArcGame, name) for name in names}
-
-
-_DO = _methods("_do_")
-"""What each kind of task does, found once here rather than by name on every step."""
-_AUTO = _methods("_auto_")
+_DO = task_methods(ArcGame, "_do_")
+"""What each kind of task does (its own and Competition's), by kind."""
+_AUTO = task_methods(ArcGame, "_auto_")
 """The bookkeeping steps the engine runs by itself, by kind."""
-_OPTIONS = _methods("_options_")
+_OPTIONS = task_methods(ArcGame, "_options_")
 """The legal actions of each kind of decision, by kind."""
 
 

@@ -26,7 +26,16 @@ from typing import Any
 import pandas as pd
 
 from playground.core.dist import share
-from playground.core.engine import CHANCE, Action, Event, Game, IllegalAction, Result, checked_setup
+from playground.core.engine import (
+    CHANCE,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    checked_setup,
+    task_methods,
+)
 from playground.core.zones import Row, Zone, check_conserved
 
 from .cards import ROBOT, ChallengersData, load_data
@@ -408,18 +417,10 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         self._figures = None
 
 
-HANDLERS: dict[str, Callable[..., list[Event]]] = {
-    name.removeprefix("_do_"): getattr(ChallengersGame, name)
-    for name in dir(ChallengersGame)
-    if name.startswith("_do_")
-}
+HANDLERS: dict[str, Callable[..., list[Event]]] = task_methods(ChallengersGame, "_do_")
 """Each task kind's handler (``_do_<kind>``), looked up once rather than by name on every step."""
 
-OPTIONS: dict[str, Callable[..., list[Action]]] = {
-    name.removeprefix("_options_"): getattr(ChallengersGame, name)
-    for name in dir(ChallengersGame)
-    if name.startswith("_options_")
-}
+OPTIONS: dict[str, Callable[..., list[Action]]] = task_methods(ChallengersGame, "_options_")
 """Each decision's list of legal actions (``_options_<kind>``)."""
 
 

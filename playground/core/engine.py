@@ -74,6 +74,14 @@ _new_step = tuple.__new__  # a _Step from its fields without NamedTuple's Python
 R = TypeVar("R")
 
 
+def task_methods(engine: type, prefix: str) -> dict[str, Callable[..., Any]]:
+    """An engine class's methods named prefix + a task kind (its own and inherited), by kind:
+    ``task_methods(ArcGame, "_do_")["keep"]`` is ``ArcGame._do_keep``. Engines look their tasks'
+    methods up once, here, rather than by name on every step."""
+    names = (name for name in dir(engine) if name.startswith(prefix))
+    return {name.removeprefix(prefix): getattr(engine, name) for name in names}
+
+
 @contextmanager
 def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector for a game or a batch of games, then restore it.

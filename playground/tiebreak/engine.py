@@ -40,7 +40,7 @@ from weakref import WeakKeyDictionary
 import pandas as pd
 
 from playground.core.dist import draw_counted, sample_counts, share
-from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
+from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup, task_methods
 from playground.core.zones import ZoneError
 
 from .actions import (
@@ -1099,14 +1099,9 @@ class TiebreakGame(Game):
         return figures
 
 
-def _methods(prefix: str) -> dict[str, Any]:
-    """The engine's methods named prefix + a task kind, by kind."""
-    return {name.removeprefix(prefix): f for name, f in vars(TiebreakGame).items() if name.startswith(prefix)}
-
-
-_DO = _methods("_do_")
+_DO = task_methods(TiebreakGame, "_do_")
 """What each kind of task does, found once here rather than by name on every step."""
-_OPTIONS = _methods("_options_")
+_OPTIONS = task_methods(TiebreakGame, "_options_")
 """The legal actions of each kind of decision, found once here rather than by name on every step."""
 
 _BOARD_CACHES: WeakKeyDictionary[Board, tuple[dict[Any, tuple[int, ...]], dict[Any, list[Travel]]]] = (

@@ -31,7 +31,7 @@ from typing import Any
 import pandas as pd
 
 from playground.core.dist import share
-from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup
+from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup, task_methods
 from playground.core.zones import Row, Table, Zone, ZoneError
 
 from .actions import Dice, KickOff, TakeHidden, TakePitch
@@ -545,18 +545,8 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         }
 
 
-def _methods(prefix: str) -> dict[str, Any]:
-    """Each task kind's method of that prefix (_options_attack, _do_draw...), looked up once for
-    every step rather than by name on each."""
-    return {
-        name.removeprefix(prefix): getattr(TsubasaGame, name)
-        for name in dir(TsubasaGame)
-        if name.startswith(prefix)
-    }
-
-
-_OPTIONS = _methods("_options_")
-_EFFECTS = _methods("_do_")
+_OPTIONS = task_methods(TsubasaGame, "_options_")
+_EFFECTS = task_methods(TsubasaGame, "_do_")
 
 
 def new_game(
