@@ -274,10 +274,6 @@ class ArcGame(Competition):
             return tuple(f"P{v + 1}" for v in range(self.players) if v != p)
         return ("",)
 
-    def _is_dad(self, card: str) -> bool:
-        e = self.state.data.episodes.get(card)
-        return e is not None and e.effect == "someones_dad"
-
     def _options_discard_down(self, task: Task) -> list[Action]:
         return [Discard(c) for c in self.state.hands[task.player].kinds()]
 
@@ -304,11 +300,12 @@ class ArcGame(Competition):
         where = "the public pool" if self.rules.ruleset == "competitive" else f"{who}'s hand"
         if action.card not in self._source_of_plays(p):
             return f"{e.name} is not in {where}: only cards there can be played."
-        if e.effect == "non_canon_ova" and "/" in action.target and self._is_dad(action.target.split("/")[1]):
+        dads = s.data.dads
+        if e.effect == "non_canon_ova" and "/" in action.target and action.target.split("/")[1] in dads:
             return "Non-Canon OVA cannot discard Someone's Dad: he counts as an Athlete, not an Episode."
         if e.effect == "non_canon_ova" and action.target in {st.id for st in s.stacks}:
             top = s.stack(action.target).top
-            if self._is_dad(top):
+            if top in dads:
                 return "Non-Canon OVA cannot be played on Someone's Dad: he is an Athlete, not an Episode."
             return "Non-Canon OVA discards a card attached to an Athlete: name the card, like #3/E05."
         if (
