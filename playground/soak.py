@@ -38,11 +38,18 @@ CLEVER_SEATS = 0.5
 """The share of seats drawn from all the game's policies; the others play random_legal, the
 cheapest (the clever policies solve odds on their turns, and cost several random games each)."""
 
-CHECKS = {"probes_per_node": 1, "probe_every": 50, "frame_every": 200, "replay_checks": 3, "listed_checks": 4}
+CHECKS = {
+    "probes_per_node": 1,
+    "probe_every": 50,
+    "frame_every": 200,
+    "replay_checks": 3,
+    "listed_checks": 4,
+    "lookalikes_per_node": 2,
+}
 """How much of the contract checker's work the soak does per game (see check_game): every node's
 chances and actions (chance_probability for 4 outcomes spread over each list), illegal probes
-at one node in 50, the state table of one step in 200 and 3 of them rebuilt by replay, and a
-whole replay of the seed."""
+and the look-alikes of 2 listed actions at one node in 50, the state table of one step in 200
+and 3 of them rebuilt by replay, and a whole replay of the seed."""
 
 
 @dataclass(frozen=True)

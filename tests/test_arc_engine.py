@@ -41,6 +41,7 @@ def test_engine_contract_on_random_games(rules: Rules) -> None:
         replay_checks=3,
     )
     assert report.games == 2 and report.chance_nodes > 30 and report.player_nodes > 20
+    assert report.lookalike_probes > report.player_nodes  # a plain tuple, Take(c) for Discard(c), ...
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

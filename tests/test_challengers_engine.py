@@ -27,6 +27,7 @@ def test_engine_contract_on_random_games(players: int) -> None:
         lambda seed: new_game(seed=seed, players=players), seeds=[players], probes_per_node=1, replay_checks=3
     )
     assert report.games == 1 and report.chance_nodes > 50 and report.player_nodes > 20
+    assert report.lookalike_probes > report.player_nodes  # a plain tuple, Remove(c) for Keep(c), ...
 
 
 #: Rules drawn freely except the cards drawn a round (keeps above it are refused by check_together,

@@ -15,7 +15,7 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 from contract import HISTORY_COLUMNS, check_contract
-from toy_game import HOLD, ROLL, PigGame, new_game
+from toy_game import FACES, HOLD, ROLL, PigGame, new_game
 
 from playground.core.engine import CHANCE, Action, Event, Game, IllegalAction, random_legal
 
@@ -73,8 +73,15 @@ class FloatOdds(PigGame):
 
 
 class LyingProbability(PigGame):
-    def chance_probability(self, outcome: Action) -> Fraction | None:
-        return Fraction(1, 3) if outcome == 6 else super().chance_probability(outcome)
+    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+        return (6, Fraction(1, 3)) if outcome == 6 else super().chance_listed(outcome)
+
+
+class LooseDie(PigGame):
+    """Takes any value equal to a face (3.0, True, Fraction(3)), as a check by == would."""
+
+    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+        return (outcome, Fraction(1, 6)) if outcome in FACES else None
 
 
 class RepeatedAction(PigGame):
@@ -88,9 +95,9 @@ class NoActions(PigGame):
 
 
 class NoisyRefusal(PigGame):
-    def why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> str | None:
         self.rng.random()  # explaining a refusal must not use up randomness
-        return super().why_illegal(action)
+        return None
 
 
 class WrongFresh(PigGame):
@@ -120,6 +127,7 @@ class Endless(PigGame):
         (FloatOdds, "is not a Fraction"),
         (StaleRecord, "figures recorded for this step are not the figures now"),
         (LyingProbability, "chance_probability"),
+        (LooseDie, "illegal action 1.0 was accepted"),
         (RepeatedAction, "duplicate legal actions"),
         (NoActions, "has no legal action"),
         (NoisyRefusal, "changed the game"),
@@ -213,8 +221,9 @@ def test_finished_game_refuses_apply_and_step() -> None:
 def test_path_probability_multiplies_the_chance_steps() -> None:
     """Three dice shown: the path has probability (1/6)^3, step by step in the history."""
     game = scripted(ROLL, 3, ROLL, 1, ROLL, 6)
-    one = new_game().chance_probability(3)
-    assert one == Fraction(1, 6)
+    rolling = scripted(ROLL)
+    one = rolling.chance_probability(3)
+    assert one == Fraction(1, 6) and new_game().chance_probability(3) is None  # no die in the air yet
     assert game.path_probability == one**3
     history = game.history()
     assert list(history["path_probability"]) == [1, one, one, one**2, one**2, one**3]

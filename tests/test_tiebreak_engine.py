@@ -56,8 +56,10 @@ def test_engine_contract_on_random_games(players: int) -> None:
         seeds=[players, players + 10],
         probes_per_node=1,
         replay_checks=4,
+        lookalikes_per_node=6,  # a roll lists 72 outcomes: six a node, a different six each time
     )
     assert report.games == 2 and report.chance_nodes > 50 and report.player_nodes > 20
+    assert report.lookalike_probes > 20 * report.player_nodes  # a float, a tuple, ... of each
 
 
 @pytest.mark.parametrize("policy", [greedy, expected_value])

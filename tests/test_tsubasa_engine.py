@@ -31,6 +31,7 @@ def test_engine_contract_on_random_matches() -> None:
         lambda seed: new_game(seed=seed), seeds=[1, 2], probes_per_node=1, replay_checks=4
     )
     assert report.games == 2 and report.chance_nodes > 100 and report.player_nodes > 100
+    assert report.lookalike_probes > report.chance_nodes  # (3, 5) for Dice(3, 5), Sign(c) for Play(c), ...
 
 
 def test_engine_contract_with_every_advanced_rule() -> None:

@@ -54,10 +54,10 @@ class PigGame(Game):
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return [(face, Fraction(1, 6)) for face in FACES]
 
-    def why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> str | None:
         if action == HOLD:
             return "You must roll at least once before you hold."
-        return super().why_illegal(action)
+        return None
 
     def _pass_turn(self) -> None:
         self.turn_total = 0

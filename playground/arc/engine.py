@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from playground.core.engine import CHANCE, Action, Event, IllegalAction, Result, checked_setup, task_methods
+from playground.core.engine import CHANCE, Action, Event, Result, checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
 from .actions import Discard, EndTurn, Keep, Mulligan, Play, Take
@@ -172,13 +172,14 @@ class ArcGame(Competition):
             return [(source[0], Fraction(1))]
         return source.draw_outcomes()
 
-    def chance_probability(self, outcome: Action) -> Fraction | None:
-        if self.current_actor() != CHANCE or not isinstance(outcome, str):
+    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+        # every outcome is a card id, a str: an equal str is the card listed
+        if type(outcome) is not str:
             return None
         source = self._source(self.tasks[0])
         if isinstance(source, Row):
-            return Fraction(1) if outcome == source[0] else None
-        return source.draw_probability(outcome)
+            return (source[0], Fraction(1)) if outcome == source[0] else None
+        return source.draw_listed(outcome)
 
     def sample_chance(self) -> Action:
         return self.sample_chance_exact()[0]
@@ -193,11 +194,6 @@ class ArcGame(Competition):
         if isinstance(source, Row):
             return source[0], ONE
         return source.draw(self.rng)
-
-    def apply(self, action: Action) -> list[Event]:
-        if self.current_actor() == CHANCE and isinstance(action, Play | Discard | EndTurn | Mulligan):
-            raise IllegalAction(self._why_not_while_drawing())
-        return super().apply(action)
 
     def _why_not_while_drawing(self) -> str:
         """Why no card can be played while a card is being drawn."""
@@ -280,7 +276,13 @@ class ArcGame(Competition):
     def _options_take(self, task: Task) -> list[Action]:
         return [Take(c) for c in self.state.hands[task.info].kinds()]
 
-    def why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> str | None:
+        if self.current_actor() == CHANCE:
+            return (
+                self._why_not_while_drawing()
+                if isinstance(action, Play | Discard | EndTurn | Mulligan)
+                else None
+            )
         task = self.tasks[0]
         who = self.player_name(task.player) if task.player is not None else "Nobody"
         if isinstance(action, Play) and task.kind == "turn":
@@ -289,7 +291,7 @@ class ArcGame(Competition):
             return f"No Episode can be played now: it is time to {PHASES.get(task.kind, task.kind)}."
         if isinstance(action, Keep):
             return f"{who} can only keep an Athlete from their draft hand now."
-        return super().why_illegal(action)
+        return None
 
     def _why_play_illegal(self, action: Play, p: int) -> str:
         s = self.state

@@ -181,17 +181,17 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         total = sum(n for _, n in counts)
         return [(value, share(n, total)) for value, n in counts]
 
-    def chance_probability(self, outcome: Action) -> Fraction | None:
-        """Copies over the pile's size for a card or trophy: one look-up, not the whole list."""
+    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+        """Copies over the pile's size for a card or trophy: one look-up, not the whole list
+        (every outcome is a card's or a player's name: a str, so an equal str is the one listed)."""
         if type(outcome) is not str or not self.tasks or self.tasks[0].actor != CHANCE:
             return None
         zone = self._chance_zone(self.tasks[0])
         if zone is not None:
-            n = zone.count(outcome)
-            return share(n, len(zone)) if n else None
+            return zone.draw_listed(outcome)
         counts = self._chance_counts()
         n = dict(counts).get(outcome, 0)
-        return share(n, len(counts)) if n else None
+        return (outcome, share(n, len(counts))) if n else None
 
     def sample_chance(self) -> Action:
         return self._draw()[0]
@@ -230,10 +230,9 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         task = self.tasks[0]
         return OPTIONS[task.kind](self, task)
 
-    def why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> str | None:
         task = self.tasks[0]
-        reason = self._deck_phase_why(task, action) or self._match_why(task, action)
-        return reason or super().why_illegal(action)
+        return self._deck_phase_why(task, action) or self._match_why(task, action)
 
     # -- applying ------------------------------------------------------------------------------
 

@@ -21,6 +21,8 @@ table is the costly part), ``listed_checks`` and ``replay_checks``.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -31,6 +33,7 @@ from typing import Any
 import pandas as pd
 
 from .engine import CHANCE, Event, Game, IllegalAction, Policies, Result
+from .matching import find_listed
 
 HISTORY_COLUMNS = ("phase", "actor", "for", "action", "dice", "probability", "path_probability", "outcome")
 """The columns game.history() documents (its index is the step number, named 'step')."""
@@ -56,6 +59,7 @@ class ContractReport:
     chance_nodes: int = 0
     player_nodes: int = 0
     illegal_probes: int = 0
+    lookalike_probes: int = 0
     replays: int = 0
     longest_game: int = 0
 
@@ -198,6 +202,89 @@ def check_illegal_rejected(game: Game, action: Any, before: Snapshot | None = No
         raise ContractBroken(f"{where}: illegal {action!r} changed the game")
 
 
+def lookalikes(action: Any, classes: Iterable[type]) -> list[Any]:
+    """Values that compare equal to ``action`` (or nearly) without being it, as a student makes them.
+
+    For a NamedTuple or dataclass action: a plain tuple of its fields; every other class among
+    ``classes`` built from the same field values; and each whole-number field as a float, a
+    Fraction, a bool (for 0 and 1) and a numpy integer. For a whole-number action (a die face):
+    the same four. A str action has none (an equal str is the same value).
+    """
+    if type(action) is int:
+        return _numeric_twins(action)
+    fields = _fields_of(action)
+    if fields is None:
+        return []
+    values = [value for _, value in fields]
+    found: list[Any] = [tuple(values)]
+    for cls in classes:
+        if cls is not type(action):
+            with contextlib.suppress(Exception):  # another arity or kind of field: no twin
+                found.append(cls(*values))
+    for i, (_, value) in enumerate(fields):
+        if type(value) is int:
+            for twin in _numeric_twins(value):
+                with contextlib.suppress(Exception):  # a class checking its fields refuses it
+                    found.append(_rebuilt(action, i, twin))
+    return found
+
+
+def _numeric_twins(value: int) -> list[Any]:
+    import numpy as np
+
+    twins: list[Any] = [float(value), Fraction(value), np.int64(value)]
+    return [*twins, bool(value)] if value in (0, 1) else twins
+
+
+def _fields_of(action: Any) -> list[tuple[str, Any]] | None:
+    if isinstance(action, tuple) and hasattr(action, "_fields"):
+        return list(zip(action._fields, action, strict=True))
+    if dataclasses.is_dataclass(action) and not isinstance(action, type):
+        return [(f.name, getattr(action, f.name)) for f in dataclasses.fields(action)]
+    return None
+
+
+def _rebuilt(action: Any, index: int, value: Any) -> Any:
+    """The action with its index-th field replaced (NamedTuple or dataclass)."""
+    if isinstance(action, tuple):
+        return action._replace(**{action._fields[index]: value})
+    name = dataclasses.fields(action)[index].name
+    return dataclasses.replace(action, **{name: value})
+
+
+def check_lookalikes_refused(
+    game: Game, actions: Iterable[Any], listed: list[Any], classes: set[type], before: Snapshot
+) -> int:
+    """Every look-alike of each of ``actions`` (some or all of the ``listed`` ones) is refused,
+    the game untouched, unless it is itself exactly a listed action (then apply would apply that
+    one). Returns how many were tried.
+
+    The whole state table is compared after the first refusal; after the others, everything
+    else (actions, history, figures, the generator): the table is the costly part.
+    """
+    where = _where(game)
+    tried = 0
+    for action in actions:
+        for twin in lookalikes(action, classes):
+            if find_listed(twin, listed) is not None:
+                continue
+            if tried == 0:
+                check_illegal_rejected(game, twin, before)
+            else:
+                try:
+                    game.apply(twin)
+                except IllegalAction:
+                    pass
+                else:
+                    raise ContractBroken(
+                        f"{where}: the look-alike {twin!r:.80} of {action!r:.80} was accepted"
+                    )
+                if _rest(game) != before[1]:
+                    raise ContractBroken(f"{where}: the refused look-alike {twin!r:.80} changed the game")
+            tried += 1
+    return tried
+
+
 def check_finished(game: Game, seen_actions: Iterable[Any], probes: int = 4) -> Result:
     """A finished game has a result, nobody to act, and refuses every further action.
 
@@ -290,6 +377,7 @@ def check_game(
     probe_every: int = 1,
     frame_every: int = 1,
     listed_checks: int | None = None,
+    lookalikes_per_node: int | None = None,
     after_step: Callable[[Game], object] | None = None,
 ) -> Game:
     """Walk one seeded game, checking every node; return the finished game.
@@ -298,8 +386,11 @@ def check_game(
     probe_every/frame_every: probe illegal actions at one node in probe_every, and keep the state
     table of one step in frame_every for the replay checks (1 and 1: everywhere); listed_checks
     limits the outcomes asked of chance_probability() per chance node (see check_chance_node;
-    None: all, and the drawn one is always checked by apply and the history). after_step is
-    called after every step (a game's own invariants: every card accounted for).
+    None: all, and the drawn one is always checked by apply and the history). At a probed node,
+    the look-alikes of lookalikes_per_node of the listed actions (None: all of them, chance
+    outcomes too) must be refused (see check_lookalikes_refused), built from the action classes
+    seen so far. after_step is called after every step (a game's own invariants: every card
+    accounted for).
     """
     game = make_game(seed)
     if not (game.step_count == 0 and game.actions() == [] and game.path_probability == 1):
@@ -307,6 +398,7 @@ def check_game(
     frames: dict[int, pd.DataFrame] = {}
     chance_probabilities: dict[int, Fraction] = {}
     seen: dict[Any, None] = {}  # every action seen anywhere, in order, as illegal probes
+    classes: set[type] = set()  # every action class seen so far, for the look-alike probes
     verified = VerifiedLists()
     nodes = 0
     while not game.is_over():
@@ -341,6 +433,14 @@ def check_game(
             for probe in probes:
                 check_illegal_rejected(game, probe, before)
                 report.illegal_probes += 1
+            listed = list(legal)
+            if lookalikes_per_node is not None and len(listed) > lookalikes_per_node:
+                start = nodes % len(listed)  # a different few at each probed node
+                chosen = (listed[(start + i) % len(listed)] for i in range(lookalikes_per_node))
+            else:
+                chosen = iter(listed)
+            classes.update(type(a) for a in listed)
+            report.lookalike_probes += check_lookalikes_refused(game, chosen, listed, classes, before)
         if new_list:
             seen.update(dict.fromkeys(legal))
         events = game.step(game.policy_for(policies))
@@ -412,8 +512,10 @@ def check_contract(
     max_steps: int = 100_000,
     probes_per_node: int = 2,
     replay_checks: int = 12,
+    lookalikes_per_node: int | None = None,
 ) -> ContractReport:
-    """Check the engine contract on one seeded random game per seed; return what was visited."""
+    """Check the engine contract on one seeded random game per seed; return what was visited
+    (lookalikes_per_node: see check_game; None, the look-alikes of every listed action)."""
     report = ContractReport()
     for seed in seeds:
         check_game(
@@ -423,5 +525,6 @@ def check_contract(
             max_steps=max_steps,
             probes_per_node=probes_per_node,
             replay_checks=replay_checks,
+            lookalikes_per_node=lookalikes_per_node,
         )
     return report

@@ -18,11 +18,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from types import ModuleType
 from typing import Any, NamedTuple, TypeVar
 
 import pandas as pd
 
 from .dist import sample_exact
+from .matching import find_listed, lookalike_sentence, same_value
+from .numbers import whole_number
 from .rules import RulesBase
 
 CHANCE = "chance"
@@ -36,6 +39,42 @@ Policies = Policy | Sequence[Policy] | Mapping[int, Policy] | None
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now. The game's state is unchanged."""
+
+
+GAME_OVER = "The game is over: nobody can move any more."
+MAX_STEPS = 10**7
+"""The most steps play() may be asked to play (the longest soaked game has about 22,000)."""
+_MOVED_BY_POLICY = (
+    "The player function moved the game it was asked about ({moves} step(s) applied to the "
+    "live game), so its pick was refused and those steps were taken back: the game is as it "
+    "was. To try a move, copy the game first: trial = game.at(game.step_count), then "
+    "trial.apply(action)."
+)
+
+
+def _check_policy(policy: Any, what: str) -> None:
+    """A policy is a function of the game; a name or a module is refused in words."""
+    if callable(policy):
+        return
+    if isinstance(policy, str):
+        raise TypeError(
+            f"{what} must be a function that takes the game and returns an action, such as "
+            f"tiebreak.policies.greedy; got the string {policy!r:.40} (use the function, not its name)"
+        )
+    if isinstance(policy, ModuleType):
+        raise TypeError(
+            f"{what} must be a function that takes the game and returns an action; got the module "
+            f"{policy.__name__}: pick one of its functions, such as {policy.__name__}.greedy"
+        )
+    raise TypeError(
+        f"{what} must be a function that takes the game and returns an action; got {policy!r:.60}"
+    )
+
+
+def _check_policies(policies: Any) -> None:
+    """One policy for all, or a list or dict of them, one per player: anything else in words."""
+    if isinstance(policies, str | ModuleType) or not isinstance(policies, Sequence | Mapping):
+        _check_policy(policies, "policies")
 
 
 @dataclass(frozen=True)
@@ -203,10 +242,11 @@ class Game(ABC):
         """The figures a record from :meth:`figures_record` stands for (the default: itself)."""
         return record
 
-    def why_illegal(self, action: Action) -> str:
-        """A sentence a 12-year-old can read, saying why this action is not allowed now."""
-        choices = ", ".join(str(a) for a in self.legal_actions()[:8])
-        return f"{action!r} is not allowed now. You can choose: {choices}."
+    def _why_illegal(self, action: Action) -> str | None:
+        """The game's own reason why a player's action is not allowed now, or None for the
+        general sentence. Called only while someone is to act; may assume nothing of the action
+        (it is any object a student typed)."""
+        return None
 
     def chance_for(self) -> int | None:
         """Whose roll or draw the pending chance step is (None when it is nobody's)."""
@@ -215,15 +255,29 @@ class Game(ABC):
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
-    def chance_probability(self, outcome: Action) -> Fraction | None:
-        """The exact probability of one chance outcome (None if impossible).
+    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+        """The listed outcome that is ``outcome`` (same type, field for field), with its exact
+        probability; None if it cannot come up now (or only looks like an outcome: a plain
+        tuple, a float for a face).
 
-        Games with many outcomes override this and :meth:`sample_chance` to avoid listing them.
+        Games with many outcomes override this and :meth:`sample_chance` to avoid listing them;
+        an override finds its candidate by a look-up and confirms it with ``same_value``.
         """
-        for value, p in self.chance_outcomes():
-            if value == outcome:
-                return p
+        outcomes = self.chance_outcomes()
+        for value, p in outcomes:
+            if value is outcome:
+                return value, p
+        for value, p in outcomes:
+            if same_value(value, outcome):
+                return value, p
         return None
+
+    def chance_probability(self, outcome: Action) -> Fraction | None:
+        """The exact probability of one chance outcome (None if impossible)."""
+        if self.current_actor() != CHANCE:
+            return None
+        found = self.chance_listed(outcome)
+        return None if found is None else found[1]
 
     def sample_chance(self) -> Action:
         """Draw the outcome of the pending chance step with the game's generator."""
@@ -274,20 +328,55 @@ class Game(ABC):
     def apply(self, action: Action) -> list[Event]:
         """Apply one action (or chance outcome) and return what happened.
 
-        Raises IllegalAction, with the state untouched, if the action is not allowed now.
+        The action is matched against the listed ones by type and by the types and values of its
+        fields, and the game applies its own listed object (a plain tuple, another action class
+        with equal fields, or a float for a whole number is refused). Raises IllegalAction, with
+        the state untouched, if the action is not allowed now.
         """
         actor = self.current_actor()
         if actor is None:
-            raise IllegalAction("The game is over: nobody can move any more.")
+            raise IllegalAction(GAME_OVER)
         probability: Fraction | None = None
         if actor == CHANCE:
-            probability = self.chance_probability(action)
-            if probability is None:
-                raise IllegalAction(f"{action!r} cannot come up on this roll or draw.")
-        elif action not in self._player_actions_now():
-            raise IllegalAction(self.why_illegal(action))
+            found = self.chance_listed(action)
+            if found is None:
+                raise IllegalAction(self.why_illegal(action))
+            listed, probability = found
+        else:
+            listed = find_listed(action, self._player_actions_now())
+            if listed is None:
+                raise IllegalAction(self.why_illegal(action))
         for_player = self.chance_for() if actor == CHANCE else actor
-        return self._commit(self.phase(), actor, for_player, action, probability)
+        return self._commit(self.phase(), actor, for_player, listed, probability)
+
+    def why_illegal(self, action: Action) -> str:
+        """A sentence a 12-year-old can read, saying why this action is not allowed now.
+
+        It never raises, whatever the action is: the game's own reason where it has one, the
+        difference from a look-alike of a listed action, or what may be chosen now.
+        """
+        actor = self.current_actor()
+        if actor is None:
+            return GAME_OVER
+        listed = self.legal_actions()
+        near = lookalike_sentence(action, listed)
+        if near:
+            return near
+        try:
+            reason = self._why_illegal(action)
+        except Exception:  # the game's reasons expect actions of its own kinds: any object may come
+            reason = None
+        if reason:
+            return reason
+        shown = f"{action!r:.80}"
+        if actor == CHANCE:
+            example = f"for example {listed[0]!r:.60}" if listed else "none is pending"
+            return (
+                f"{shown} cannot come up now: it is none of the {len(listed)} outcomes of this roll "
+                f"or draw ({example}). step() rolls or draws with the game's own generator."
+            )
+        choices = ", ".join(str(a) for a in listed[:8]) + (", ..." if len(listed) > 8 else "")
+        return f"{shown} is not allowed now. {self.player_name(actor)} can choose: {choices}."
 
     def _commit(
         self,
@@ -297,31 +386,71 @@ class Game(ABC):
         action: Action,
         probability: Fraction | None,
     ) -> list[Event]:
-        """Apply an action known to be legal and record the step (phase and for_player as before it)."""
+        """Apply an action known to be legal and record the step (phase and for_player as before it).
+
+        The step happens in full or not at all: if anything goes wrong inside it (a bug, the
+        kernel's stop button, a MemoryError), the game is rebuilt as it was before the step from
+        its own history, and the exception goes on to the caller.
+        """
+        count = len(self._steps)
         self._offered = None
-        events = self._apply(action)
-        step = (phase, actor, for_player, action, probability, tuple(events), self.figures_record())
-        self._steps.append(_new_step(_Step, step))
+        try:
+            events = self._apply(action)
+            step = (phase, actor, for_player, action, probability, tuple(events), self.figures_record())
+            self._steps.append(_new_step(_Step, step))
+        except BaseException:
+            self._restore(count)
+            raise
         return events
+
+    def _restore(self, count: int) -> None:
+        """Put the game back as it was after ``count`` steps, rebuilt from its own history.
+
+        A replay of the steps already taken (each a listed action or outcome of this very game,
+        so trusted) builds the state anew; it then replaces this game's state in one assignment,
+        keeping this game's generator and history. A second interrupt during the rebuild starts
+        it again, so the game is whole when the interrupt reaches the caller. Costs a replay of
+        the game so far (a long season replays in a fraction of a second).
+        """
+        while True:
+            try:
+                del self._steps[count:]
+                del self._paths[count + 1 :]
+                rebuilt = self.fresh()
+                for s in self._steps:
+                    rebuilt._apply(s.action)
+                state = dict(vars(rebuilt))
+                state.update(
+                    rng=self.rng, _steps=self._steps, _paths=self._paths, _offered=None, _stepping=False
+                )
+                self.__dict__ = state
+                return
+            except KeyboardInterrupt:
+                continue
 
     def policy_for(self, policies: Policies) -> Policy | None:
         """The policy of the player to act: one for everyone, or one per player (list or dict)."""
         actor = self.current_actor()
         if policies is None or not isinstance(actor, int) or callable(policies):
             return policies if callable(policies) else None
+        _check_policies(policies)
         try:
-            return policies[actor]
+            policy = policies[actor]  # type: ignore[index]
         except (IndexError, KeyError):
             raise ValueError(
                 f"give one policy for every player ({self.players}), or one for all; "
                 f"there is none for {self.player_name(actor)}"
             ) from None
+        _check_policy(policy, f"the policy for {self.player_name(actor)}")
+        return policy
 
     def step(self, policy: Policy | None = None) -> list[Event]:
         """Play one step: chance rolls with the game's generator, a player uses the policy."""
         actor = self.current_actor()
         if actor is None:
-            raise IllegalAction("The game is over: nobody can move any more.")
+            raise IllegalAction(GAME_OVER)
+        if policy is not None:
+            _check_policy(policy, "the policy")
         return self._step_as(actor, policy)
 
     def _step_as(self, actor: int | str, policy: Policy | None) -> list[Event]:
@@ -330,7 +459,9 @@ class Game(ABC):
         Chance draws through the trusted :meth:`sample_chance_exact`. A player's actions are
         listed once: random legal play (no policy, or ``random_legal``) picks from that very list
         exactly as ``random_legal`` would, so its pick needs no check; any other policy's pick is
-        checked against the list it was chosen from, and refused with the state untouched.
+        matched against the list it was chosen from (as :meth:`apply` matches), and refused with
+        the state untouched. A policy that moves the game it is asked about (``trial = game;
+        trial.apply(a)``) is refused too, and its moves are taken back.
         """
         phase = self.phase()
         if actor == CHANCE:
@@ -339,18 +470,25 @@ class Game(ABC):
         actions = self.player_actions()
         if policy is None or policy is random_legal:
             if not actions:
-                raise IllegalAction("The game is over: nobody can move any more.")
+                raise IllegalAction(GAME_OVER)
             return self._commit(phase, actor, actor, self.rng.choice(actions), None)
+        count = len(self._steps)
         self._stepping = True  # a policy only reads the state: the action list can be kept
-        self._offered = (len(self._steps), actions)
+        self._offered = (count, actions)
         try:
-            action = policy(self)
-            if not any(a is action for a in actions) and action not in actions:  # most picks are listed
-                raise IllegalAction(self.why_illegal(action))
+            pick = policy(self)
         finally:
             self._stepping = False
             self._offered = None
-        return self._commit(phase, actor, actor, action, None)
+            if len(self._steps) != count:
+                self._restore(count)
+                raise IllegalAction(_MOVED_BY_POLICY.format(moves=len(self._steps) - count))
+        listed = find_listed(pick, actions)
+        if listed is None:
+            raise IllegalAction(
+                f"The policy chose {pick!r:.80}, which is not allowed. {self.why_illegal(pick)}"
+            )
+        return self._commit(phase, actor, actor, listed, None)
 
     def play(
         self,
@@ -359,9 +497,14 @@ class Game(ABC):
     ) -> Game:
         """Play to the end (random legal players by default) and return the game itself.
 
-        The cyclic garbage collector is paused while the game plays (see :func:`gc_paused`).
+        policies: a function ``game -> action`` for everyone, or a list or dict of them, one per
+        player. max_steps: a whole number from 1 to 10**7, a guard against a game that never
+        ends. The cyclic garbage collector is paused while the game plays (see :func:`gc_paused`).
         """
+        max_steps = whole_number(max_steps, "max_steps", 1, MAX_STEPS)
         one = policies is None or callable(policies)  # one policy for everyone: no lookup per step
+        if not one:
+            _check_policies(policies)
         with gc_paused():
             for _ in range(max_steps):
                 actor = self.current_actor()
@@ -370,7 +513,7 @@ class Game(ABC):
                 self._step_as(actor, policies if one else self.policy_for(policies))  # type: ignore[arg-type]
         if self.is_over():
             return self
-        raise RuntimeError(f"the game did not end within {max_steps} steps")
+        raise RuntimeError(f"the game did not end within {max_steps:,} steps (max_steps)")
 
     @property
     def step_count(self) -> int:
@@ -402,8 +545,7 @@ class Game(ABC):
         The rebuilt game's own generator is fresh, so playing on from it tells a new story:
         like a time-travelling debugger, the past is exact and the future is open.
         """
-        if not 0 <= step <= len(self._steps):
-            raise ValueError(f"step must be from 0 to {len(self._steps)}; got {step}")
+        step = whole_number(step, "step", 0, len(self._steps))
         game = self.fresh()
         for s in self._steps[:step]:
             game.apply(s.action)
@@ -421,8 +563,11 @@ class Game(ABC):
         start and stop pick a slice of the steps (as in a Python slice), so a panel showing
         the latest rows does not build the whole table.
         """
+        n = len(self._steps)
+        start = whole_number(start, "start")  # any whole number, as in a Python slice
+        stop = None if stop is None else whole_number(stop, "stop")
         rows = []
-        picked = range(len(self._steps))[start:stop]
+        picked = range(n)[start:stop]
         paths = self._path_probabilities(picked.stop)
         for number in picked:
             s = self._steps[number]

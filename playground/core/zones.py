@@ -20,6 +20,7 @@ from typing import Any
 import pandas as pd
 
 from .dist import _check_rng, sample_counts, share
+from .matching import same_value
 
 Card = Hashable
 
@@ -156,6 +157,21 @@ class Zone:
         """The chance a random draw shows card (None if it cannot)."""
         have = self.count(card)
         return Fraction(have, len(self)) if have else None
+
+    def draw_listed(self, card: Any) -> tuple[Card, Fraction] | None:
+        """The card as the draw's outcomes list it, with its chance; None if it cannot come up,
+        or only looks like a card here (a card of another type that compares equal)."""
+        try:
+            have = self._cards.get(card, 0)
+        except TypeError:  # an unhashable guess is no card
+            return None
+        if not have:
+            return None
+        if type(card) is not str:  # a str equal to a str card is that card; others are looked up
+            card = next((kind for kind in self._cards if same_value(kind, card)), None)
+            if card is None:
+                return None
+        return card, Fraction(have, len(self))
 
     def sample(self, rng: Any) -> Card:
         """A random card, with exactly its share of the counts, using integer draws only."""

@@ -41,6 +41,7 @@ import pandas as pd
 
 from playground.core.dist import draw_counted, sample_counts, share
 from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup, task_methods
+from playground.core.matching import same_value
 from playground.core.zones import ZoneError
 
 from .actions import (
@@ -199,27 +200,30 @@ class TiebreakGame(Game):
         """What a draw shows: Let cards are counted by id but drawn as cards."""
         return self._let(key) if self.tasks[0].kind == "let_draw" else key
 
-    def chance_probability(self, outcome: Action) -> Fraction | None:
-        # Formulas, rather than a search through every outcome: this runs on every chance step.
-        sides = self.rules.number_die_sides
+    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+        # Look-ups, rather than a search through every outcome; a candidate found by == is
+        # confirmed with same_value (a float face, a Let card with a forged effect is refused).
         kind = self.tasks[0].kind
         if kind == "roll":
-            if not (
-                isinstance(outcome, Roll)
-                and _is_face(outcome.first, sides)
-                and _is_face(outcome.second, sides)
-            ):
+            if not (type(outcome) is Roll and type(outcome.first) is type(outcome.second) is int):
                 return None
-            return self._face_chance.get(outcome.face, Fraction(0)) / (sides * sides) or None
+            found = self._roll_of.get((outcome.first, outcome.second, outcome.face))
+            return found if found is not None and same_value(found[0], outcome) else None
         counts = self._drawn_from()
         if counts is None:
             die = self.rules.tiebreak_die_sides
-            return Fraction(1, die) if _is_face(outcome, die) else None
-        expected = {"draw_card": Card, "draw_token": str, "let_draw": LetCard}[kind]
-        if type(outcome) is not expected:  # a look-alike (a plain tuple, a card's id) is not a draw
+            return self._die[outcome - 1] if _is_face(outcome, die) else None
+        if kind == "let_draw":
+            if type(outcome) is not LetCard or type(outcome.id) is not str:
+                return None
+            n = counts.get(outcome.id, 0)
+            listed = self._let(outcome.id) if n > 0 else None
+        else:
+            listed = next((key for key, n in counts.items() if n > 0 and same_value(key, outcome)), None)
+            n = counts[listed] if listed is not None else 0
+        if listed is None or not same_value(listed, outcome):
             return None
-        n = counts.get(outcome.id if kind == "let_draw" else outcome, 0)
-        return Fraction(n, sum(counts.values())) if n > 0 else None
+        return listed, Fraction(n, sum(counts.values()))
 
     def sample_chance(self) -> Action:
         # The same laws as chance_outcomes, drawn with integers only (no Fractions to build).
@@ -410,7 +414,7 @@ class TiebreakGame(Game):
             options += self._specials(p, travel=False)
         return options
 
-    def why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> str | None:
         task = self.tasks[0]
         me = self.state.players[task.player]
         if isinstance(action, Travel) and me.injured_weeks:
@@ -439,7 +443,7 @@ class TiebreakGame(Game):
                 f"{self.rules.sponsor_cost} Sponsor tokens, an Invitation card or the Top Ranker "
                 f"card; paying by {action.pay!r} is not possible now."
             )
-        return super().why_illegal(action)
+        return None
 
     # -- applying -------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ import pandas as pd
 
 from playground.core.dist import share
 from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup, task_methods
+from playground.core.matching import same_value
 from playground.core.zones import Row, Table, Zone, ZoneError
 
 from .actions import Dice, KickOff, TakeHidden, TakePitch
@@ -61,6 +62,12 @@ def _uniform(kind: str, sides: int) -> dict[Action, Fraction]:
     """The same outcomes with their chance, built once per kind and die (read-only)."""
     outcomes = _uniform_outcomes(kind, sides)
     return dict.fromkeys(outcomes, Fraction(1, len(outcomes)))
+
+
+@cache
+def _uniform_listed(kind: str, sides: int) -> dict[Action, tuple[Action, Fraction]]:
+    """Each outcome -> (the listed outcome, its chance): what chance_listed looks up."""
+    return {outcome: (outcome, p) for outcome, p in _uniform(kind, sides).items()}
 
 
 class TsubasaGame(AttackPhase, DuelPhase, Game):
@@ -202,9 +209,9 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         first, second = self.state.coaches
         return len(first.play) + len(second.play)
 
-    def why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> str | None:
         """Say in one sentence why this move is not allowed now (the move is refused, nothing changes)."""
-        return explain_illegal(self, action) or super().why_illegal(action)
+        return explain_illegal(self, action)
 
     # -- chance -----------------------------------------------------------------------------------
 
@@ -230,15 +237,17 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             return zone.draw_outcomes()
         return list(_uniform(self.tasks[0].kind, self.rules.die_sides).items())
 
-    def chance_probability(self, outcome: Action) -> Fraction | None:
-        """One look-up (this runs on every chance step), not a search through every outcome."""
+    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+        """One look-up (this runs on every chance step), not a search through every outcome;
+        the candidate is confirmed with same_value (a plain tuple or a float die is refused)."""
         zone = self._drawn_from()
         if zone is not None:
-            return zone.draw_probability(outcome) if isinstance(outcome, str) else None
+            return zone.draw_listed(outcome)
         try:
-            return _uniform(self.tasks[0].kind, self.rules.die_sides).get(outcome)
+            found = _uniform_listed(self.tasks[0].kind, self.rules.die_sides).get(outcome)
         except TypeError:  # an unhashable guess is no outcome of a coin or a die
             return None
+        return found if found is not None and same_value(found[0], outcome) else None
 
     def sample_chance(self) -> Action:
         return self.sample_chance_exact()[0]

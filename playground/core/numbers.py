@@ -1,0 +1,51 @@
+"""Whole numbers as students and pandas type them: one check, one sentence, everywhere.
+
+A count, a seed or a step number may come as a Python int or as a numpy integer (what pandas
+and numpy hand back); a bool, a float (even 2.0), a Fraction or a string is refused with a
+sentence naming the argument, the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import numbers
+import operator
+from typing import Any
+
+
+def is_whole(value: Any) -> bool:
+    """A whole number: an int or a numpy integer, not a bool."""
+    return (
+        isinstance(value, numbers.Integral)
+        and not isinstance(value, bool)
+        and type(value).__name__ != "bool_"
+    )
+
+
+def whole_number(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as a Python int, if it is a whole number from low to high (either may be None).
+
+    Raises ValueError (TypeError for a value that is no number at all would surprise a student,
+    so a ValueError it is) naming the argument, the value and the allowed range.
+    """
+    if low is not None and high is not None:
+        allowed = f"from {low:,} to {high:,}"
+    elif low is not None:
+        allowed = f"from {low:,} up"
+    elif high is not None:
+        allowed = f"up to {high:,}"
+    else:
+        allowed = "(any size)"
+    if not is_whole(value):
+        raise ValueError(f"{name} must be a whole number {allowed}; got {_shown(value)}")
+    number = operator.index(value)
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise ValueError(f"{name} must be a whole number {allowed}; got {_shown(number)}")
+    return number
+
+
+def _shown(value: Any) -> str:
+    """A value as an error message shows it: short, and never a 4,300-digit conversion."""
+    if is_whole(value) and abs(operator.index(value)).bit_length() > 200:
+        return f"a whole number of about {int(abs(operator.index(value)).bit_length() * 0.30103)} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,266 @@
+"""A student cannot break a game: look-alike actions, the stop button, a look-ahead player.
+
+Each test here is a way in that a curious student at a notebook finds: an action typed by hand
+that only looks like a listed one, the kernel's stop button pressed at any moment, a player
+function that tries a move on the very game it is asked about, an error in the middle of a step.
+The game must refuse in a sentence, or step in full, and stay equal to a replay of its own history.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import signal
+import time
+from collections.abc import Callable
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from playground import arc, challengers, tiebreak, tsubasa
+from playground.core.engine import CHANCE, Game, IllegalAction
+
+GAMES: dict[str, Callable[[int], Game]] = {
+    "tiebreak": lambda seed: tiebreak.new_game(seed=seed, players=2 + seed % 5),
+    "tsubasa": lambda seed: tsubasa.new_game(seed=seed),
+    "challengers": lambda seed: challengers.new_game(seed=seed, players=1 + seed % 8),
+    "arc": lambda seed: arc.new_game(seed=seed, players=2 + seed % 5),
+}
+
+
+def assert_whole(game: Game) -> None:
+    """The live game equals a replay of its own history: state table, history, who acts."""
+    replay = game.at(game.step_count)
+    assert game.current_actor() == replay.current_actor()
+    assert game.legal_actions() == replay.legal_actions()
+    assert game.state_frame().equals(replay.state_frame())
+    assert game.history().equals(replay.history())
+
+
+def _first_player_node(game: Game, wanted: Callable[[Game], bool] = lambda g: True) -> Game:
+    while game.current_actor() == CHANCE or not wanted(game):
+        game.step()
+    return game
+
+
+# -- look-alikes ------------------------------------------------------------------------------------
+
+
+def test_tsubasa_dice_as_a_plain_tuple_is_refused_and_the_match_goes_on() -> None:
+    """(3, 5) == Dice(3, 5) by value; it is refused, in words, and the match is untouched."""
+    game = _first_player_node(tsubasa.new_game(seed=1))
+    while game.phase() != "dice":
+        game.step()
+    count = game.step_count
+    with pytest.raises(IllegalAction, match=r"only looks like the allowed Dice\(attacker=3, defender=5\)"):
+        game.apply((3, 5))
+    with pytest.raises(IllegalAction, match="a float"):
+        game.apply(tsubasa.actions.Dice(6.0, 1))
+    with pytest.raises(IllegalAction, match="a bool"):
+        game.apply(tsubasa.actions.Dice(True, 1))
+    assert game.step_count == count and not game.is_over()
+    game.apply(tsubasa.actions.Dice(3, 5))
+    assert game.history().iloc[-1]["dice"] == str(tsubasa.actions.Dice(3, 5))
+    assert_whole(game)
+
+
+def test_tsubasa_play_is_not_taken_for_take_pitch() -> None:
+    """Play(c) == TakePitch(c) by value: refused, not turned into taking the hidden card."""
+    from playground.tsubasa.actions import Pass, Play, TakePitch
+
+    game = tsubasa.new_game(seed=1)
+    while game.phase() != "take":
+        game.step()
+    card = next(a.card for a in game.legal_actions() if isinstance(a, TakePitch))
+    for lookalike in (Play(card), (card,), Pass()):
+        with pytest.raises(IllegalAction):
+            game.apply(lookalike)
+    game.apply(TakePitch(card))
+    assert card in game.history().iloc[-1]["action"]
+    assert_whole(game)
+
+
+def test_tiebreak_forged_let_card_is_refused() -> None:
+    """A Let card with the right id and a made-up effect is no card of the pile."""
+    game = tiebreak.new_game(seed=1, players=3)
+    while game.phase() != "let_draw":
+        game.step()
+    real = game.chance_outcomes()[0][0]
+    forged = dataclasses.replace(real, name="Jackpot", effect="draw_tokens", amount=20)
+    with pytest.raises(IllegalAction, match="cannot come up now"):
+        game.apply(forged)
+    game.apply(real)
+    assert_whole(game)
+
+
+@pytest.mark.parametrize("twin", [float, Fraction, np.int64])
+def test_tiebreak_numeric_lookalikes_of_a_travel_are_refused(twin: type) -> None:
+    """Travel(to=0.0) used to get in and leave a float position that broke the game for good."""
+    from playground.tiebreak.actions import Travel
+
+    game = tiebreak.new_game(seed=1, players=3)
+    while not any(isinstance(a, Travel) for a in game.legal_actions()):
+        game.step()
+    travel = next(a for a in game.legal_actions() if isinstance(a, Travel))
+    with pytest.raises(IllegalAction, match=f"a {twin.__name__}|numpy.int64"):
+        game.apply(dataclasses.replace(travel, to=twin(travel.to)))
+    game.apply(travel)
+    assert_whole(game)
+
+
+def test_challengers_keep_applies_the_listed_card_name() -> None:
+    """Keep(card) without a name is the listed Keep; with another name it is refused."""
+    from playground.challengers.actions import Keep
+
+    game = challengers.new_game(seed=1)
+    while not any(isinstance(a, Keep) for a in game.legal_actions()):
+        game.step()
+    listed = next(a for a in game.legal_actions() if isinstance(a, Keep))
+    with pytest.raises(IllegalAction, match="only looks like"):
+        game.apply(Keep(listed.card, name="Golden Dragon (strength 10)"))
+    game.apply(Keep(listed.card))  # as a student types it
+    assert game.history().iloc[-1]["outcome"].endswith(f"keeps {listed.name}.")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_malformed_actions_are_refused_in_a_sentence(name: str) -> None:
+    """Unhashable fields, arrays and None get an IllegalAction, never a Python internal."""
+    game = _first_player_node(GAMES[name](3))
+    listed = game.legal_actions()[0]
+    fields = dataclasses.fields(listed) if dataclasses.is_dataclass(listed) else ()
+    odd = [None, np.array([1, 2]), ["x"], {"card": 1}, 10**400, float("nan")]
+    if fields:
+        odd += [dataclasses.replace(listed, **{fields[0].name: value}) for value in (["x"], None, 5)]
+    count = game.step_count
+    for action in odd:
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(action)
+        assert len(str(refused.value)) > 20
+    assert game.step_count == count
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_why_illegal_never_raises_even_on_a_finished_game(name: str) -> None:
+    game = GAMES[name](5).play()
+    for action in (5, None, (1, 2), "greedy"):
+        assert "over" in game.why_illegal(action)
+
+
+# -- a step happens in full or not at all -------------------------------------------------------------
+
+
+INTERRUPTS = 150
+"""Interrupted games per game in make test: each a random moment inside play()."""
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_stop_button_at_any_moment_leaves_the_game_whole(name: str) -> None:
+    """A KeyboardInterrupt from a timer (what the kernel's stop button does) at a random
+    moment inside play(): the game afterwards equals a replay of its own history, and plays on
+    to the end from there."""
+
+    def stop(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    make = GAMES[name]
+    started = time.perf_counter()
+    make(0).play()
+    one_game = time.perf_counter() - started
+    pick = random.Random(name)
+    previous = signal.signal(signal.SIGALRM, stop)
+    interrupted = 0
+    try:
+        for seed in range(INTERRUPTS):
+            game = make(seed)
+            try:
+                signal.setitimer(signal.ITIMER_REAL, pick.uniform(0.0001, 1.5 * one_game + 0.001))
+                game.play()
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            except KeyboardInterrupt:
+                interrupted += 1
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            assert_whole(game)
+            if seed % 10 == 0:  # and it plays on to the end, whole
+                game.play()
+                assert game.is_over() and game.result() is not None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert interrupted > INTERRUPTS // 3  # most games were stopped part way, not before or after
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_error_in_the_middle_of_a_step_leaves_the_game_as_before(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine error after the state has half changed (here: after the real step ran) is
+    passed on, and the game is as it was before the step."""
+    game = GAMES[name](7)
+    for _ in range(40):
+        game.step()
+    count, frame = game.step_count, game.state_frame()
+    real = type(game)._apply
+
+    calls = []
+
+    def broken(self: Game, action: object) -> list:
+        events = real(self, action)
+        calls.append(action)
+        if len(calls) == 1:  # this step only: the replay that mends the game steps as usual
+            raise MemoryError("out of memory in the middle of a step")
+        return events
+
+    monkeypatch.setattr(type(game), "_apply", broken)
+    with pytest.raises(MemoryError):
+        game.step()
+    monkeypatch.undo()
+    assert len(calls) == count + 1  # the broken step, then a replay of the steps before it
+    assert game.step_count == count and game.state_frame().equals(frame)
+    assert_whole(game)
+    game.play()
+    assert game.is_over()
+
+
+# -- a player function that moves the game it is asked about -------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_lookahead_on_the_live_game_is_refused_and_taken_back(name: str) -> None:
+    """trial = game; trial.apply(a) inside a policy: refused, the moves taken back, and the
+    message says how to try a move on a copy."""
+
+    def lookahead(game: Game) -> object:
+        trial = game  # meant as a copy, but it is the live game
+        first = game.legal_actions()[0]
+        trial.apply(first)
+        return first
+
+    game = _first_player_node(GAMES[name](3))
+    count, frame = game.step_count, game.state_frame()
+    with pytest.raises(IllegalAction, match=r"game\.at\(game\.step_count\)"):
+        game.play(lookahead)
+    assert game.step_count == count and game.state_frame().equals(frame)
+    assert_whole(game)
+
+    def copying(game: Game) -> object:  # the right way: a copy
+        first = game.legal_actions()[0]
+        game.at(game.step_count).apply(first)
+        return first
+
+    game.step(copying)
+    assert game.step_count == count + 1
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_policies_given_by_name_or_module_are_refused_in_words(name: str) -> None:
+    game = GAMES[name](1)
+    module = {"tiebreak": tiebreak, "tsubasa": tsubasa, "challengers": challengers, "arc": arc}[name]
+    with pytest.raises(TypeError, match="the function, not its name"):
+        game.play("greedy")
+    with pytest.raises(TypeError, match="pick one of its functions"):
+        game.play(module.policies)
+    with pytest.raises(ValueError, match="max_steps must be a whole number from 1"):
+        game.play(max_steps=-1)
+    assert game.step_count == 0
