@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once
+from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "arc"
 STATS = ("teamwork", "body", "underdog", "speed", "focus")
@@ -54,6 +54,9 @@ class Athlete:
     region: str
     stats: dict[str, int]
 
+    def __post_init__(self) -> None:
+        read_only(self, "stats", owner="athlete")
+
     def __str__(self) -> str:
         return self.name
 
@@ -74,6 +77,9 @@ class Episode:
     copies: int
     modifiers: dict[str, int]
     text: str
+
+    def __post_init__(self) -> None:
+        read_only(self, "modifiers", owner="episode")
 
     def __str__(self) -> str:
         return self.name
@@ -102,6 +108,9 @@ class ArcData:
     athletes: dict[str, Athlete]
     episodes: dict[str, Episode]
     sports: dict[str, Sport]
+
+    def __post_init__(self) -> None:
+        read_only(self, "regions", "athletes", "episodes", "sports")
 
     def name(self, card: str) -> str:
         """The printed name of any card id (the id itself for an unknown one)."""

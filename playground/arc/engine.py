@@ -16,6 +16,7 @@ from typing import Any
 
 import pandas as pd
 
+from playground.core.data import DataError
 from playground.core.engine import CHANCE, Action, Event, Result, checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
@@ -58,6 +59,7 @@ class ArcGame(Competition):
         super().__init__(seed, players)
         self.data = data if isinstance(data, ArcData) else load_data(data)
         d = self.data
+        _check_enough(d, self.rules, players)
         top = d.sport_ids(FIRST_GAME_SPORTS) if self.rules.first_game_sports else ()
         self.state = State(
             d,
@@ -589,6 +591,24 @@ _AUTO = task_methods(ArcGame, "_auto_")
 """The bookkeeping steps the engine runs by itself, by kind."""
 _OPTIONS = task_methods(ArcGame, "_options_")
 """The legal actions of each kind of decision, by kind."""
+
+
+def _check_enough(data: ArcData, rules: Rules, players: int) -> None:
+    """A data set too small to play with these players is refused now, with the numbers needed:
+    never a game stuck in the draft with a player to act and nothing to do."""
+    needed = players * rules.team_size
+    if len(data.athletes) < needed:
+        raise DataError(
+            "athletes.csv",
+            None,
+            None,
+            f"{players} players drafting {rules.team_size} Athletes each need at least {needed} "
+            f"Athletes; this card list has {len(data.athletes)}. Add Athletes, or play with fewer "
+            "players or a smaller team_size.",
+        )
+    for name, cards in (("regions.csv", data.regions), ("sports.csv", data.sports)):
+        if not cards:
+            raise DataError(name, None, None, "a game needs at least one card of this list; it has none")
 
 
 @lru_cache(maxsize=4096)

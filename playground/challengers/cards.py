@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once
+from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "challengers"
 
@@ -104,6 +104,9 @@ class ChallengersData:
     sets: dict[str, tuple[str, bool]]
     robot_pile: tuple[str, ...]
     brackets: dict[int, tuple[Pairing, ...]]
+
+    def __post_init__(self) -> None:
+        read_only(self, "cards", "sets", "brackets")
 
     def set_ids(self, always_in: bool) -> list[str]:
         return [s for s, (_, basic) in self.sets.items() if basic == always_in]

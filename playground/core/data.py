@@ -228,6 +228,65 @@ def _rows(
     return rows
 
 
+READ_ONLY = (
+    "Loaded game data cannot be changed in place ({what}): every game shares it, and replaying "
+    "a game already played (at(), the scrub slider, Reset) needs it as it was. Make a changed "
+    "copy instead: copy = dict({owner}.{field}), change the copy, then "
+    "mine = dataclasses.replace({owner}, {field}=copy){up}, and new_game(data=mine); or copy "
+    "the data folder, edit its CSV files and pass the folder as data=."
+)
+
+
+class ReadOnlyDict(dict):  # type: ignore[type-arg]
+    """A dict of loaded data that refuses every change, in a sentence saying how to make a copy.
+
+    A dict underneath, so that the engines' look-ups stay as fast as a dict's; ``dict(d)``,
+    ``{**d}`` and ``d | other`` give ordinary (changeable) dicts. Pickles and copies as itself.
+    """
+
+    __slots__ = ("_field", "_owner")
+
+    def __init__(
+        self,
+        items: Mapping[Any, Any] | Sequence[tuple[Any, Any]] = (),
+        field: str = "items",
+        owner: str = "data",
+    ) -> None:
+        dict.__init__(self, items)
+        self._field, self._owner = field, owner
+
+    def _refuse(self, *_: Any, **__: Any) -> None:
+        up = "" if self._owner == "data" else " (and so on up to the data object)"
+        raise TypeError(
+            READ_ONLY.format(what=f"{self._owner}.{self._field}", field=self._field, owner=self._owner, up=up)
+        )
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyDict, (dict(self), self._field, self._owner))
+
+    def __copy__(self) -> ReadOnlyDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReadOnlyDict:
+        return self
+
+
+def read_only(record: Any, *fields: str, owner: str = "data") -> None:
+    """Freeze the named dict fields of a frozen dataclass record (call from its __post_init__):
+    each becomes a ReadOnlyDict, so a record built by ``dataclasses.replace`` is frozen too.
+    owner: what the record is called in the error's advice ("data", "athlete")."""
+    for name in fields:
+        value = getattr(record, name)
+        if not isinstance(value, Mapping):
+            raise TypeError(
+                f"{type(record).__name__}.{name} must be a mapping (a dict); got {type(value).__name__}"
+            )
+        if not isinstance(value, ReadOnlyDict):
+            object.__setattr__(record, name, ReadOnlyDict(value, name, owner))
+
+
 def data_folder(data: object, shipped: Path) -> Path:
     """The folder a game's ``data=`` names: None for the shipped one, else a path (str or Path)."""
     if data is None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from playground.core.data import DataError
+from playground.core.data import DataError, ReadOnlyDict
 
 TOURNAMENT_KINDS = ("tournament", "united", "final")
 
@@ -42,7 +42,7 @@ class Board:
     def __init__(self, spaces: Sequence[Space], source: Path | str = "spaces.csv"):
         self.source = Path(source)  # named in the errors about links
         self.spaces = tuple(spaces)
-        self.index = {s.id: i for i, s in enumerate(self.spaces)}
+        self.index = ReadOnlyDict({s.id: i for i, s in enumerate(self.spaces)}, "index", "board")
         clockwise: list[list[int]] = [[] for _ in self.spaces]
         counter: list[list[int]] = [[] for _ in self.spaces]
         for i, s in enumerate(self.spaces):
@@ -57,7 +57,22 @@ class Board:
         self._successors: dict[tuple[str, str], tuple[tuple[int, ...], ...]] = {}
         self.start = next(i for i, s in enumerate(self.spaces) if s.kind == "start")
         self.injury = next(i for i, s in enumerate(self.spaces) if s.kind == "injury")
+        self._sealed = True
         self._check_reachable()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise TypeError(
+                f"A loaded board cannot be changed in place (board.{name}): every game on it shares "
+                "it. Copy the data folder, edit spaces.csv and pass the folder as data=."
+            )
+        object.__setattr__(self, name, value)
+
+    def __copy__(self) -> Board:
+        return self  # read-only, so a copy is the board itself (and keeps the games' shared caches)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self
 
     def _check_links(self, i: int, options: list[int], direction: str) -> None:
         where = self.source

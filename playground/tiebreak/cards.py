@@ -10,7 +10,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once
+from playground.core.data import (
+    Column,
+    DataError,
+    ReadOnlyDict,
+    Schema,
+    data_folder,
+    load_table,
+    read_once,
+    read_only,
+)
+from playground.core.numbers import is_whole
 
 from .board import TOURNAMENT_KINDS, Board, Space
 
@@ -53,6 +63,48 @@ class TiebreakData:
     deck: dict[Card, int]
     let_cards: tuple[LetCard, ...]
     let_copies: dict[str, int]
+
+    def __post_init__(self) -> None:
+        read_only(self, "deck", "let_copies")
+        problem = _problem(self)
+        if problem:
+            raise DataError("(the data object)", None, problem[0], problem[1])
+        for name in ("deck", "let_copies"):  # numpy counts, as pandas gives them, become ints
+            counts = getattr(self, name)
+            if any(type(n) is not int for n in counts.values()):
+                object.__setattr__(self, name, ReadOnlyDict({k: int(n) for k, n in counts.items()}, name))
+
+
+def _problem(data: TiebreakData) -> tuple[str, str] | None:
+    """What is wrong with a data object built by hand (a changed copy), as (field, sentence):
+    the checks the files get, for the fields a copy can change. None when it is fine."""
+    if not isinstance(data.board, Board):
+        return (
+            "board",
+            f"the board must be a Board (as load_data() builds it); got {type(data.board).__name__}",
+        )
+    for card, n in data.deck.items():
+        if not (
+            type(card) is Card and type(card.points) is int and card.points >= 1 and card.surface in SURFACES
+        ):
+            return (
+                "deck",
+                f"{card!r:.60} is not a tournament card: Card(points from 1, surface one of {SURFACES})",
+            )
+        if not (is_whole(n) and 1 <= n <= 10_000):
+            return "deck", f"{card} has {n!r:.30} copies; a whole number from 1 to 10,000 is needed"
+    missing = {s.points for s in data.board.spaces if s.is_tournament} - {c.points for c in data.deck}
+    if missing:
+        return "deck", f"no card can enter the board's {sorted(missing)} point tournaments"
+    ids = [c.id for c in data.let_cards]
+    if not all(type(c) is LetCard for c in data.let_cards) or len(set(ids)) != len(ids):
+        return "let_cards", "let_cards must be LetCard records with different ids"
+    if set(data.let_copies) != set(ids):
+        return "let_copies", f"let_copies must give copies for exactly the Let cards {sorted(ids)}"
+    bad = {i: n for i, n in data.let_copies.items() if not (is_whole(n) and 1 <= n <= 99)}
+    if bad:
+        return "let_copies", f"copies must be whole numbers from 1 to 99; got {bad}"
+    return None
 
 
 def _space_checks(rows: list[dict[str, Any]]) -> str | None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once
+from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tsubasa"
 TEAMS = ("nankatsu", "toho")
@@ -91,6 +91,9 @@ class TsubasaData:
     cards: dict[str, Card]
     specials: dict[str, SpecialCard]
     supplies: dict[str, int]
+
+    def __post_init__(self) -> None:
+        read_only(self, "cards", "specials", "supplies")
 
     def team_cards(self, team: str) -> list[str]:
         """The ids of a team's initial cards (its draw deck at kick-off)."""
