@@ -14,7 +14,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playground.arc import load_data, new_game, odds
+from playground.arc import load_data, new_game, odds, scoring
 from playground.arc.cards import STATS
 from playground.arc.scoring import (
     athlete_score,
@@ -169,7 +169,28 @@ def test_simulated_reveals_agree_with_the_exact_expectation() -> None:
 
 def test_best_team_refuses_a_bad_size_or_too_many_scores() -> None:
     assert odds.best_team([3, -1, 5], 2) == 8 and odds.best_team([3, -1, 5], 2, lowest=True) == 2
-    with pytest.raises(ValueError, match="size must be a whole number from 0 to 1000; got -1"):
+    with pytest.raises(ValueError, match="size must be a whole number from 0 to 1,000; got -1"):
         odds.best_team([1, 2], -1)
     with pytest.raises(ValueError, match="at most 1000"):
         odds.best_team([0] * 1001, 3)
+    with pytest.raises(ValueError, match="a team of 5 cannot be chosen from 3"):
+        odds.best_team([5, 3, 9], 5)
+    assert odds.best_team([5, 3, 9], 5, all_if_fewer=True) == 17
+
+
+def test_a_mistyped_stat_is_refused_not_counted_as_zero() -> None:
+    sports = list(load_data().sports.values())
+    with pytest.raises(ValueError, match="'bodi' is not a stat; the stats are teamwork, body"):
+        scoring.athlete_score({"bodi": 2}, [], ["body"])
+    with pytest.raises(ValueError, match="relevant stat 'bodi' is not a stat"):
+        scoring.athlete_score({"body": 2}, [], ["bodi"])
+    with pytest.raises(ValueError, match="stat names are lower case: 'body'"):
+        odds.episode_value({"Body": 1}, sports)
+    one_stat = scoring.athlete_score({"body": 2}, [], "body")
+    assert scoring.relevant_sum({"body": 2}, [], "body") == 2 == one_stat
+
+
+def test_the_known_top_card_cannot_be_listed_twice() -> None:
+    sports = list(load_data().sports.values())
+    with pytest.raises(ValueError, match="top repeats a Sport card"):
+        odds.sport_chances(sports, top=[sports[0]] * 3)

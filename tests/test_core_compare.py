@@ -258,6 +258,10 @@ def text_measure(game: Game) -> Any:
     return "three"
 
 
+def nan_measure(game: Game) -> float:
+    return float("nan")
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -268,12 +272,14 @@ def text_measure(game: Game) -> Any:
         ({"rules_b": OtherRules()}, "same Rules class; got PigRules and OtherRules"),
         ({"rules_a": {"target": 10}}, "rules_a must be a game's Rules object; got {'target': 10}"),
         ({"new_game": "pig"}, "new_game must be a function making a game; got 'pig'"),
-        ({"seed": "1"}, "seed must be a whole number; got '1'"),
-        ({"players": 2.0}, "players must be a whole number or None; got 2.0"),
+        ({"seed": "1"}, "seed must be a whole number (any size); got '1'"),
+        ({"players": 2.0}, "players must be a whole number (any size); got 2.0"),
         ({"measures": {}}, "measures must map at least one name to a function of the game; got {}"),
         ({"measures": {"x": 3}}, "'x' maps to 3"),
-        ({"measures": {"bad": text_measure}}, "measure 'bad' must return a number; it returned 'three'"),
-        ({"chunk": 0}, "chunk must be a whole number of games from 1 to 100,000; got 0"),
+        ({"measures": {"bad": text_measure}}, "must return a finite number; it returned 'three'"),
+        ({"chunk": 0}, "chunk (games per task) must be a whole number from 1 to 100,000; got 0"),
+        ({"measures": {"nan": nan_measure}}, "measure 'nan' must return a finite number; it returned nan"),
+        ({"policies": "greedy"}, "use the function, not its name"),
         ({"executor": "threads"}, "executor must be None, 'serial', 'process' or an executor"),
         ({"progress": "yes"}, "progress must be True, False or None (a bar only in a notebook); got 'yes'"),
         (
@@ -284,7 +290,7 @@ def text_measure(game: Game) -> Any:
 )
 def test_bad_inputs_are_refused(change: dict[str, Any], message: str) -> None:
     kwargs: dict[str, Any] = {"new_game": new_ruled_game, "rules_a": SHORT, "rules_b": LONG, "games": 5}
-    with pytest.raises(ValueError, match=re.escape(message)):
+    with pytest.raises((ValueError, TypeError), match=re.escape(message)):
         compare_rules(**{**kwargs, **change})
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 from math import lcm
 
 from playground.core.dist import Dist
+from playground.core.numbers import whole_number
 
 from .cards import STATS, Sport
 from .scoring import checked_athlete, checked_stats
@@ -27,11 +28,13 @@ def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
 
     deck holds at most 100 Sport cards.
     """
-    if top:
-        if not isinstance(top, Sequence) or not isinstance(top[0], Sport):
-            raise ValueError(f"top must be a list of Sport cards, the top card first; got {top!r:.60}")
-        return Dist({top[0]: 1})
     cards = list(deck)
+    if top:
+        if not isinstance(top, Sequence) or not all(isinstance(s, Sport) for s in top):
+            raise ValueError(f"top must be a list of Sport cards, the top card first; got {top!r:.60}")
+        if len({s.id for s in top}) != len(top):
+            raise ValueError("top repeats a Sport card: each card lies in one place in the deck")
+        return Dist({top[0]: 1})
     if not cards:
         raise ValueError("the Sport deck is empty: there is no Sport to reveal")
     if len(cards) > MAX_SPORTS:
@@ -94,15 +97,21 @@ def episode_value(
     return multiplier * sum((chances[s] * v for s, v in modifiers.items() if s in chances), Fraction(0))
 
 
-def best_team(scores: Sequence[int], size: int, lowest: bool = False) -> int:
-    """The team score of the best choice of ``size`` Athletes (all of them if fewer).
+def best_team(scores: Sequence[int], size: int, lowest: bool = False, all_if_fewer: bool = False) -> int:
+    """The team score of the best choice of ``size`` Athletes.
 
-    scores: at most 1000 whole numbers; size: a whole number from 0 to 1000.
+    scores: at most 1000 whole numbers; size: a whole number from 0 to 1000, at most as many as
+    the scores given, unless all_if_fewer (then a Sport that asks for more Athletes than a
+    player has counts all of them, as the engine does).
     """
-    if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= MAX_SCORES:
-        raise ValueError(f"size must be a whole number from 0 to {MAX_SCORES}; got {size!r:.60}")
+    size = whole_number(size, "size", 0, MAX_SCORES)
     if len(scores) > MAX_SCORES:
         raise ValueError(f"scores: at most {MAX_SCORES} Athletes' scores; got {len(scores)}")
+    if size > len(scores) and not all_if_fewer:
+        raise ValueError(
+            f"a team of {size} cannot be chosen from {len(scores)} Athletes' scores; give at least "
+            f"{size} scores, or all_if_fewer=True to count all of them"
+        )
     ordered = sorted(scores, reverse=not lowest)
     return sum(ordered[: min(size, len(ordered))])
 
@@ -122,7 +131,7 @@ def expected_team_score(
 
     def best(sport: Sport) -> int:
         scores = [score(sport.relevant) for score in scorers]
-        return best_team(scores, sport.team_size, sport.effect == "lowest_wins")
+        return best_team(scores, sport.team_size, sport.effect == "lowest_wins", all_if_fewer=True)
 
     return _average(_chances(sports), best)
 

@@ -12,6 +12,8 @@ from math import prod
 
 import sympy
 
+from .cards import STATS
+
 MAX_EPISODES = 1000
 MAX_VALUE = 10**6
 MAX_MULTIPLIERS = 50
@@ -24,10 +26,25 @@ def _int(value: object, what: str) -> int:
 
 
 def checked_stats(mapping: object, what: str) -> dict[str, int]:
-    """A mapping of stat -> whole number, checked (values from -1,000,000 to 1,000,000)."""
+    """A mapping of stat -> whole number, checked: each key one of the five stats (a typo would
+    silently count as 0), each value from -1,000,000 to 1,000,000."""
     if not isinstance(mapping, Mapping):
-        raise ValueError(f"{what} must be a mapping like {{'body': 2}}; got {mapping!r}")
-    return {str(k): _int(v, f"{what}[{k!r}]") for k, v in mapping.items()}
+        raise ValueError(f"{what} must be a mapping like {{'body': 2}}; got {mapping!r:.60}")
+    for key in mapping:
+        checked_stat(key, f"{what}'s key")
+    return {k: _int(v, f"{what}[{k!r}]") for k, v in mapping.items()}
+
+
+def checked_stat(name: object, what: str = "a stat") -> str:
+    """A stat's name, or a ValueError naming the five (with a hint for a capital letter)."""
+    if name in STATS:
+        return name  # type: ignore[return-value]
+    hint = (
+        f" (stat names are lower case: {name.lower()!r})"
+        if isinstance(name, str) and name.lower() in STATS
+        else ""
+    )
+    raise ValueError(f"{what} {name!r:.40} is not a stat; the stats are {', '.join(STATS)}{hint}")
 
 
 def athlete_total(
@@ -55,7 +72,9 @@ def checked_athlete(
     multiplier = _int(multiplier, "multiplier")
 
     def score(relevant: Iterable[str]) -> int:
-        stats = [relevant] if isinstance(relevant, str) else relevant
+        stats = [relevant] if isinstance(relevant, str) else list(relevant)
+        for stat in stats:
+            checked_stat(stat, "relevant stat")
         return relevant_sum(base, mods, list(dict.fromkeys(stats))) * multiplier
 
     return score
@@ -71,6 +90,8 @@ def relevant_sum(base: Mapping[str, int], mods: Sequence[Mapping[str, int]], rel
         raise TypeError(
             f"base and each modifier must map stats to numbers; got {base!r:.40} and {mods!r:.40}"
         )
+    if isinstance(relevant, str):  # one stat, not its letters
+        relevant = [relevant]
     return sum(base.get(s, 0) + sum(m.get(s, 0) for m in mods) for s in relevant)
 
 

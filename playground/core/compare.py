@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .engine import Game, Policies, Result, gc_paused
+from .engine import Game, Policies, Result, check_policies, gc_paused
+from .numbers import whole_number
 from .rules import RulesBase
 
 MAX_GAMES = 100_000
@@ -86,8 +87,11 @@ class _Plan:
         values = []
         for name, f in self.measures:
             value = f(game)
-            if not isinstance(value, numbers.Real):
-                raise ValueError(f"measure {name!r} must return a number; it returned {value!r}")
+            if not isinstance(value, numbers.Real) or not math.isfinite(value):
+                raise ValueError(
+                    f"measure {name!r} must return a finite number; it returned {value!r:.40} for the "
+                    f"game with seed {seed} under {_label(rules)} (a mean of nan or inf tells nothing)"
+                )
             values.append(float(value))
         return values
 
@@ -103,7 +107,7 @@ def compare_rules(
     new_game: Callable[..., Game],
     rules_a: RulesBase,
     rules_b: RulesBase,
-    games: int = 1000,
+    games: int = 200,
     seed: int = 0,
     measures: Mapping[str, Measure] | None = None,
     players: int | None = None,
@@ -175,12 +179,11 @@ def _plan(
             f"rules_a and rules_b must be the same Rules class; got {type(rules_a).__name__} "
             f"and {type(rules_b).__name__}"
         )
-    if not _whole(games) or not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES:,}; got {games!r}")
-    if not _whole(seed):
-        raise ValueError(f"seed must be a whole number; got {seed!r}")
-    if players is not None and not _whole(players):
-        raise ValueError(f"players must be a whole number or None; got {players!r}")
+    games = whole_number(games, "games", 1, MAX_GAMES)
+    seed = whole_number(seed, "seed")
+    players = None if players is None else whole_number(players, "players")
+    if policies is not None and not callable(policies):
+        check_policies(policies)
     chosen = DEFAULT_MEASURES if measures is None else measures
     if not isinstance(chosen, Mapping) or not chosen:
         raise ValueError(f"measures must map at least one name to a function of the game; got {measures!r}")
@@ -190,16 +193,10 @@ def _plan(
     return _Plan(new_game, (rules_a, rules_b), tuple(chosen.items()), players, policies, seed)
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _chunk_size(chunk: Any, games: int) -> int:
     if chunk is None:
         return max(1, min(MAX_CHUNK, games // (4 * (os.cpu_count() or 1))))
-    if not _whole(chunk) or not 1 <= chunk <= MAX_GAMES:
-        raise ValueError(f"chunk must be a whole number of games from 1 to {MAX_GAMES:,}; got {chunk!r}")
-    return chunk
+    return whole_number(chunk, "chunk (games per task)", 1, MAX_GAMES)
 
 
 def _runs(plan: _Plan, chunks: list[tuple[int, int]], executor: Any) -> Iterator[list]:

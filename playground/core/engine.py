@@ -71,7 +71,7 @@ def _check_policy(policy: Any, what: str) -> None:
     )
 
 
-def _check_policies(policies: Any) -> None:
+def check_policies(policies: Any) -> None:
     """One policy for all, or a list or dict of them, one per player: anything else in words."""
     if isinstance(policies, str | ModuleType) or not isinstance(policies, Sequence | Mapping):
         _check_policy(policies, "policies")
@@ -433,7 +433,7 @@ class Game(ABC):
         actor = self.current_actor()
         if policies is None or not isinstance(actor, int) or callable(policies):
             return policies if callable(policies) else None
-        _check_policies(policies)
+        check_policies(policies)
         try:
             policy = policies[actor]  # type: ignore[index]
         except (IndexError, KeyError):
@@ -504,7 +504,7 @@ class Game(ABC):
         max_steps = whole_number(max_steps, "max_steps", 1, MAX_STEPS)
         one = policies is None or callable(policies)  # one policy for everyone: no lookup per step
         if not one:
-            _check_policies(policies)
+            check_policies(policies)
         with gc_paused():
             for _ in range(max_steps):
                 actor = self.current_actor()
