@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
+import numpy as np
 import pandas as pd
 import pytest
 from contract import HISTORY_COLUMNS, check_contract
@@ -447,7 +448,9 @@ def test_checked_setup_defaults_the_rules_and_refuses_in_words() -> None:
     from playground.core.engine import checked_setup
     from playground.tiebreak import Rules
 
-    assert checked_setup(None, Rules, 3, range(2, 7), "Tie-Break Triumph") == Rules()
+    assert checked_setup(None, Rules, 3, range(2, 7), "Tie-Break Triumph") == (Rules(), 3)
+    _, players = checked_setup(None, Rules, np.int64(3), range(2, 7), "Tie-Break Triumph")
+    assert type(players) is int and players == 3  # as pandas gives a count
     with pytest.raises(TypeError, match="rules must be a Tie-Break Triumph Rules object, not dict"):
         checked_setup({}, Rules, 3, range(2, 7), "Tie-Break Triumph")
     for bad in (7, 1, True, 2.0, "3"):

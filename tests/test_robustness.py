@@ -167,17 +167,17 @@ def test_the_stop_button_at_any_moment_leaves_the_game_whole(name: str) -> None:
         raise KeyboardInterrupt
 
     make = GAMES[name]
-    started = time.perf_counter()
-    make(0).play()
-    one_game = time.perf_counter() - started
     pick = random.Random(name)
     previous = signal.signal(signal.SIGALRM, stop)
     interrupted = 0
     try:
         for seed in range(INTERRUPTS):
+            started = time.perf_counter()
+            make(seed).play()  # how long this very game takes: the moment is drawn inside it
+            whole_game = time.perf_counter() - started
             game = make(seed)
             try:
-                signal.setitimer(signal.ITIMER_REAL, pick.uniform(0.0001, 1.5 * one_game + 0.001))
+                signal.setitimer(signal.ITIMER_REAL, pick.uniform(0.00001, 0.9 * whole_game))
                 game.play()
                 signal.setitimer(signal.ITIMER_REAL, 0)
             except KeyboardInterrupt:
@@ -191,7 +191,7 @@ def test_the_stop_button_at_any_moment_leaves_the_game_whole(name: str) -> None:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-    assert interrupted > INTERRUPTS // 3  # most games were stopped part way, not before or after
+    assert interrupted > INTERRUPTS // 2  # most games were stopped part way (a busy machine: more)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

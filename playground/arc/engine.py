@@ -55,7 +55,7 @@ class ArcGame(Competition):
         seed: int = 0,
         players: int = 2,
     ):
-        self.rules = checked_setup(rules, Rules, players, range(2, 7), "Tournament Arc")
+        self.rules, players = checked_setup(rules, Rules, players, range(2, 7), "Tournament Arc")
         super().__init__(seed, players)
         self.data = data if isinstance(data, ArcData) else load_data(data)
         d = self.data

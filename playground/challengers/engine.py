@@ -58,7 +58,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         seed: int = 0,
         players: int = 2,
     ):
-        rules = checked_setup(rules, Rules, players, range(1, 9), "Challengers!")
+        rules, players = checked_setup(rules, Rules, players, range(1, 9), "Challengers!")
         super().__init__(seed, players)
         self.rules = rules
         self.data = data if isinstance(data, ChallengersData) else load_data(data)

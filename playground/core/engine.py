@@ -25,7 +25,7 @@ import pandas as pd
 
 from .dist import sample_exact
 from .matching import find_listed, lookalike_sentence, same_value
-from .numbers import whole_number
+from .numbers import is_whole, shown, whole_number
 from .rules import RulesBase
 
 CHANCE = "chance"
@@ -146,8 +146,9 @@ def _rulebook(rules_cls: type[R]) -> R:
     return rules_cls()
 
 
-def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, game: str) -> R:
-    """A new game's rules (the rulebook's when None) and player count, or an error in words.
+def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, game: str) -> tuple[R, int]:
+    """A new game's rules (the rulebook's when None) and player count (a numpy whole number, as
+    pandas gives it, becomes an int), or an error in words.
 
     Every engine starts with these two checks; a wrong Rules class is a TypeError, a player count
     outside ``allowed`` a ValueError naming the game, the count and what it takes.
@@ -159,10 +160,10 @@ def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, 
     rules = _rulebook(rules_cls) if rules is None else rules
     if not isinstance(rules, rules_cls):
         raise TypeError(f"rules must be a {game} Rules object, not {type(rules).__name__}")
-    if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
+    if not is_whole(players) or players not in allowed:
         wanted = f"exactly {allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
-        raise ValueError(f"{game} is for {wanted} players; got {players!r}")
-    return rules
+        raise ValueError(f"{game} is for {wanted} players; got {shown(players)}")
+    return rules, int(players)
 
 
 def random_legal(game: Game) -> Action:

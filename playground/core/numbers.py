@@ -36,14 +36,14 @@ def whole_number(value: Any, name: str, low: int | None = None, high: int | None
     else:
         allowed = "(any size)"
     if not is_whole(value):
-        raise ValueError(f"{name} must be a whole number {allowed}; got {_shown(value)}")
+        raise ValueError(f"{name} must be a whole number {allowed}; got {shown(value)}")
     number = operator.index(value)
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(f"{name} must be a whole number {allowed}; got {_shown(number)}")
+        raise ValueError(f"{name} must be a whole number {allowed}; got {shown(number)}")
     return number
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A value as an error message shows it: short, and never a 4,300-digit conversion."""
     if is_whole(value) and abs(operator.index(value)).bit_length() > 200:
         return f"a whole number of about {int(abs(operator.index(value)).bit_length() * 0.30103)} digits"

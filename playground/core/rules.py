@@ -8,8 +8,11 @@ object is built, the controls of the rules panel, and the documentation a teache
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, get_type_hints
+
+from .numbers import is_whole, shown
 
 R = TypeVar("R", bound="RulesBase")
 
@@ -42,8 +45,13 @@ class FieldSpec:
             return f"a whole number from {self.low} to {self.high}{steps}"
         return f"a {self.kind.__name__}"
 
-    def check(self, value: Any) -> None:
-        """Raise RulesError naming the field, the value and what is allowed, if value is bad."""
+    def check(self, value: Any) -> Any:
+        """The value as the field keeps it (a numpy integer or bool, as pandas gives them, becomes
+        a Python one), or RulesError naming the field, the value and what is allowed."""
+        if self.kind is bool and type(value).__name__ == "bool_":  # numpy's bool
+            value = bool(value)
+        if self.kind is int and is_whole(value):
+            value = operator.index(value)
         if self.kind is bool:
             ok = isinstance(value, bool)
         elif self.kind is int:
@@ -59,7 +67,10 @@ class FieldSpec:
         if ok and self.choices is not None:
             ok = value in self.choices
         if not ok:
-            raise RulesError(f"rules field '{self.name}' cannot be {value!r}: it must be {self.allowed()}.")
+            raise RulesError(
+                f"rules field '{self.name}' cannot be {shown(value)}: it must be {self.allowed()}."
+            )
+        return value
 
 
 def rule(
@@ -94,7 +105,10 @@ class RulesBase:
 
     def __post_init__(self) -> None:
         for spec in field_specs(type(self)):
-            spec.check(getattr(self, spec.name))
+            value = getattr(self, spec.name)
+            kept = spec.check(value)
+            if kept is not value:
+                object.__setattr__(self, spec.name, kept)
         self.check_together()
 
     def check_together(self) -> None:

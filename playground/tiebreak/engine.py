@@ -96,7 +96,7 @@ class TiebreakGame(Game):
         seed: int = 0,
         players: int = 2,
     ):
-        rules = checked_setup(rules, Rules, players, range(2, 7), "Tie-Break Triumph")
+        rules, players = checked_setup(rules, Rules, players, range(2, 7), "Tie-Break Triumph")
         super().__init__(seed, players)
         self.rules = rules
         self.data = data if isinstance(data, TiebreakData) else load_data(data)

@@ -80,7 +80,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         seed: int = 0,
         players: int = 2,
     ):
-        rules = checked_setup(rules, Rules, players, range(2, 3), "Captain Tsubasa (two coaches)")
+        rules, players = checked_setup(rules, Rules, players, range(2, 3), "Captain Tsubasa (two coaches)")
         super().__init__(seed, 2)
         self.rules = rules
         self.data = data if isinstance(data, TsubasaData) else load_data(data)
