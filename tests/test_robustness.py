@@ -267,3 +267,56 @@ def test_policies_given_by_name_or_module_are_refused_in_words(name: str) -> Non
     with pytest.raises(ValueError, match="max_steps must be a whole number from 1"):
         game.play(max_steps=-1)
     assert game.step_count == 0
+
+
+# -- refusals in words, not Python internals ----------------------------------------------------------
+
+
+NAMED_PLAYERS = {
+    "tiebreak": ("greedy", "expected_value"),
+    "tsubasa": ("greedy", "odds_spender", "equilibrium_picker"),
+    "challengers": ("greedy", "thinning"),
+    "arc": ("greedy", "expected"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_named_players_refuse_a_finished_game_or_another_game_in_words(name: str) -> None:
+    module = {"tiebreak": tiebreak, "tsubasa": tsubasa, "challengers": challengers, "arc": arc}[name]
+    finished = GAMES[name](4).play()
+    other = next(make(1) for key, make in GAMES.items() if key != name)
+    for player in NAMED_PLAYERS[name]:
+        choose = getattr(module.policies, player)
+        with pytest.raises(IllegalAction, match="The game is over"):
+            choose(finished)
+        with pytest.raises(TypeError, match=f"{player} plays .*Game games only; got {type(other).__name__}"):
+            choose(other)
+    GAMES[name](4).play(getattr(module.policies, NAMED_PLAYERS[name][0]))  # and still play
+
+
+def test_odd_arguments_to_helpers_are_refused_in_words() -> None:
+    from playground.core.dist import Dist
+    from playground.tsubasa.table_view import scene_of
+    from playground.widgets.game_panel import game_panel
+
+    with pytest.raises(ValueError, match="a Dist of Sport cards is needed"):
+        arc.odds.stat_chances(Dist.die(6))
+    with pytest.raises(TypeError, match=r"takes a game's state \(game.state\)"):
+        arc.policies.sports_to_come("x")
+    with pytest.raises(ValueError, match="player must be a whole number from 0 to 1"):
+        challengers.policies.deck_strengths(challengers.new_game(seed=1), 99)
+    with pytest.raises(TypeError, match="shows a TsubasaGame; got TiebreakGame"):
+        scene_of(tiebreak.new_game())
+    with pytest.raises(TypeError, match=r"make_game\(seed\) must return a game"):
+        game_panel(lambda seed: 5)
+    with pytest.raises(ValueError, match="token_worth must be a whole number from 0 to 10,000; got nan"):
+        tiebreak.policies.expected_value(tiebreak.new_game(), token_worth=float("nan"))
+    game = tiebreak.new_game(seed=1).play()
+    for call, words in [
+        (lambda: game.at(1.5), "step must be a whole number"),
+        (lambda: game.at("3"), "step must be a whole number"),
+        (lambda: game.history(1.5), "start must be a whole number"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            call()
+    assert game.at(np.int64(3)).step_count == 3  # as pandas gives a step number

@@ -46,7 +46,12 @@ def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
 
 
 def _chances(sports: Dist | Iterable[Sport]) -> Dist:
-    return sports if isinstance(sports, Dist) else sport_chances(sports)
+    if not isinstance(sports, Dist):
+        return sport_chances(sports)
+    stray = next((s for s, _ in sports.items() if not isinstance(s, Sport)), None)
+    if stray is not None:
+        raise ValueError(f"a Dist of Sport cards is needed (as sport_chances makes); it holds {stray!r:.40}")
+    return sports
 
 
 def _average(dist: Dist, value: Callable[[Sport], int]) -> Fraction:

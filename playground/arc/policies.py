@@ -15,10 +15,11 @@ from math import lcm
 from weakref import WeakKeyDictionary
 
 from playground.core.dist import Dist
-from playground.core.engine import Action, Game, random_legal
+from playground.core.engine import Action, Game, policy, random_legal
 
 from .actions import Discard, Graduate, Keep, Pick, Play, Take
 from .cards import STATS
+from .engine import ArcGame
 from .state import State
 
 Unders = dict[str, tuple[str, ...]]
@@ -147,7 +148,11 @@ def _sports_now(s: State) -> list[tuple[Fraction, tuple, int, bool]]:
 
 
 def sports_to_come(s: State) -> list[tuple[Fraction, tuple, int, bool]]:
-    """The revealed Sport with certainty, else each Sport the deck can still reveal, with its chance."""
+    """The revealed Sport with certainty, else each Sport the deck can still reveal, with its chance.
+
+    s: a game's state (game.state)."""
+    if not isinstance(s, State):
+        raise TypeError(f"sports_to_come takes a game's state (game.state); got {type(s).__name__}")
     if s.sport() is not None:
         return _sports_now(s)
     known = [s.sport_top[0]] if len(s.sport_top) else list(s.sport_deck)
@@ -220,6 +225,7 @@ def _best_pick(game: Game, actions: list[Action]) -> Action:
     return actions[scores.index(target)]
 
 
+@policy(ArcGame)
 def greedy(game: Game) -> Action:
     """Plays for the Sport revealed; before the reveal, as if every stat counted."""
     if game.current_actor() == "chance":
@@ -227,6 +233,7 @@ def greedy(game: Game) -> Action:
     return _best(game, _sports_now(game.state))
 
 
+@policy(ArcGame)
 def expected(game: Game) -> Action:
     """Plays for the average over the Sports the deck can still reveal (exact chances).
 

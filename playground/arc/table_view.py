@@ -104,7 +104,7 @@ def _stat_rows(card: dict[str, Any], relevant: list[str]) -> str:
     return "".join(rows)
 
 
-def card_html(card: dict[str, Any], relevant: list[str]) -> str:
+def _card_html(card: dict[str, Any], relevant: list[str]) -> str:
     """One Athlete card."""
     colour = PALETTE[card["owner"] % len(PALETTE)]
     home = "<span class='arc-home-mark'>HOME ×2</span> " if card["homefield"] else ""
@@ -141,7 +141,7 @@ def table_html(scene: dict[str, Any], cards: list[dict[str, Any]]) -> str:
         sport += f" ({escape(', '.join(scene['relevant']))}; team of {scene['team_size']})"
     rows = []
     for p in range(scene["players"]):
-        mine = "".join(card_html(c, scene["relevant"]) for c in cards if c["owner"] == p)
+        mine = "".join(_card_html(c, scene["relevant"]) for c in cards if c["owner"] == p)
         rows.append(
             f"<div class='arc-team' data-player='{p}'><div class='arc-owner'>Player {p + 1}</div>{mine}</div>"
         )

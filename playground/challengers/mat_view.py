@@ -45,6 +45,10 @@ def _half(game: Any, side: int, role: str) -> dict[str, Any]:
 
 def scene_of(game: Any) -> dict[str, Any]:
     """The JSON the picture is drawn from: the match now (or the last one), or an empty mat."""
+    from .engine import ChallengersGame  # the engine never imports its pictures: no import circle
+
+    if not isinstance(game, ChallengersGame):
+        raise TypeError(f"the Challengers! mat shows a ChallengersGame; got {type(game).__name__}")
     st, m = game.state, game.state.match
     base = {
         "round": st.round,

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import math
 
-from playground.core.engine import Action, random_legal
+from playground.core.engine import Action, policy, random_legal
+from playground.core.numbers import whole_number
 
 from .actions import DoneRemoving, Keep, Redraw, Remove, StopKeeping
 from .engine import ChallengersGame
@@ -27,7 +28,12 @@ THIN_DOWN_TO = 8
 
 
 def deck_strengths(game: ChallengersGame, player: int) -> list[int]:
-    """The attacking strength of every card in a player's deck (bench bonuses left out)."""
+    """The attacking strength of every card in a player's deck (bench bonuses left out).
+
+    player: a seat, a whole number from 0 to the number of sides less one."""
+    if not isinstance(game, ChallengersGame):
+        raise TypeError(f"deck_strengths takes a Challengers! game; got {type(game).__name__}")
+    player = whole_number(player, "player", 0, len(game.state.sides) - 1)
     deck = game.state.sides[player].deck
     return [game.data.cards[c].attacking for c in deck]
 
@@ -43,6 +49,7 @@ def _keep_strongest(actions: list[Action], game: ChallengersGame) -> Action:
     return next(a for a in actions if isinstance(a, StopKeeping))
 
 
+@policy(ChallengersGame)
 def greedy(game: ChallengersGame) -> Action:
     """Keep the strongest card drawn; never draw again; remove nothing."""
     actions = game.legal_actions()
@@ -55,6 +62,7 @@ def greedy(game: ChallengersGame) -> Action:
     return actions[0]  # in a match there is exactly one move
 
 
+@policy(ChallengersGame)
 def thinning(game: ChallengersGame) -> Action:
     """Like greedy, but draw again on a weak draw and remove weak cards when the odds say so."""
     actions = game.legal_actions()

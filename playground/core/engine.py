@@ -10,6 +10,7 @@ probability of every chance step and of the whole path, and replay from the seed
 
 from __future__ import annotations
 
+import functools
 import gc
 import random
 from abc import ABC, abstractmethod
@@ -164,6 +165,30 @@ def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, 
         wanted = f"exactly {allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
         raise ValueError(f"{game} is for {wanted} players; got {shown(players)}")
     return rules, int(players)
+
+
+P = TypeVar("P", bound=Callable[..., Action])
+
+
+def policy(game_class: type[Game]) -> Callable[[P], P]:
+    """Mark a game's named player (``@policy(TiebreakGame)``): it then refuses, in words, to be
+    asked about anything but a game of its class still going (a finished game lists no actions,
+    and a choice among none was an IndexError). The check costs a fraction of a microsecond."""
+
+    def mark(choose: P) -> P:
+        @functools.wraps(choose)
+        def checked(game: Any, *args: Any, **kwargs: Any) -> Action:
+            if not isinstance(game, game_class):
+                raise TypeError(
+                    f"{choose.__name__} plays {game_class.__name__} games only; got {type(game).__name__}"
+                )
+            if game.current_actor() is None:
+                raise IllegalAction(GAME_OVER)
+            return choose(game, *args, **kwargs)
+
+        return checked  # type: ignore[return-value]
+
+    return mark
 
 
 def random_legal(game: Game) -> Action:

@@ -18,11 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from playground.core.engine import Action, random_legal
+from playground.core.engine import Action, policy, random_legal
+from playground.core.numbers import whole_number
 
 from .actions import EndTurn, Enter, Heal, Injure, Qualify, Risk, ServeWeek, Train, Travel
 from .engine import TiebreakGame
-from .odds import p_challenger_wins, p_reach_target, race_args
+from .odds import MAX_TOKEN_WORTH, p_challenger_wins, p_reach_target, race_args
 from .rules import TOKEN_TYPES
 from .state import Contest
 
@@ -37,18 +38,22 @@ def _risk_all(risks: list[Risk]) -> Risk:
     return max(risks, key=lambda a: len(a.tokens))
 
 
+@policy(TiebreakGame)
 def greedy(game: TiebreakGame) -> Action:
     """Biggest tournament first; risk everything; discard the cheapest card."""
     return _choose(game, _risk_all)
 
 
+@policy(TiebreakGame)
 def expected_value(game: TiebreakGame, token_worth: int = 150) -> Action:
     """Like greedy, but each risked token must add more than token_worth expected points.
 
     token_worth prices a token kept for later in ranking points. 150 is a rough yardstick: a token
     adds 1/6 to a vacant win, which is about 42, 83, 167 and 333 expected points on 250, 500, 1000
     and 2000 cards, so the player risks tokens for the big tournaments and keeps them otherwise.
+    token_worth: a whole number of ranking points from 0 to MAX_TOKEN_WORTH (10,000).
     """
+    token_worth = whole_number(token_worth, "token_worth", 0, MAX_TOKEN_WORTH)
 
     def pick(risks: list[Risk]) -> Risk:
         contest = game.state.contest

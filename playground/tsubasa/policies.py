@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from playground.core.dist import sample_exact
-from playground.core.engine import Action, random_legal
+from playground.core.engine import Action, policy, random_legal
 
 from .actions import Aim, KickOff, Pass, Pick, Play, Reroll, Skip, Spend, TakeHidden, TakePitch, Use
 from .engine import TsubasaGame
@@ -33,11 +33,13 @@ def _strength(game: TsubasaGame, coach: int, card: str) -> int:
     return c.defense
 
 
+@policy(TsubasaGame)
 def greedy(game: TsubasaGame) -> Action:
     """The strongest card, every ability, every point, the better aim."""
     return _choose(game, spend=lambda options: options[-1])
 
 
+@policy(TsubasaGame)
 def odds_spender(game: TsubasaGame, point_worth: Fraction = Fraction(1, 12)) -> Action:
     """Like greedy, but spends a point only when it buys at least point_worth chance of winning.
 
@@ -63,6 +65,7 @@ def _defender_spend(attack: int, defense: int, most: int, point_worth: Fraction)
     return scores.index(min(scores))
 
 
+@policy(TsubasaGame)
 def equilibrium_picker(game: TsubasaGame) -> Action:
     """Like odds_spender, but Special Shots and Defenses are drawn from the exact equilibrium mix."""
     task = game.tasks[0]

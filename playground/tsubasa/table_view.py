@@ -39,6 +39,10 @@ def card_record(card: Any) -> dict[str, Any]:
 
 def scene_of(game: Any) -> dict[str, Any]:
     """Everything the picture shows, as plain JSON, read from a game's public state."""
+    from .engine import TsubasaGame  # the engine never imports its pictures: no import circle
+
+    if not isinstance(game, TsubasaGame):
+        raise TypeError(f"the Captain Tsubasa table shows a TsubasaGame; got {type(game).__name__}")
     s = game.state
     cards = s.data.cards
     d = s.duel

@@ -80,7 +80,12 @@ class GamePanel(w.VBox):
 
     def reset(self) -> None:
         """Start a new game from the seed in the seed box."""
-        self.game = self.make_game(self.seed.value)
+        game = self.make_game(self.seed.value)
+        if not isinstance(game, Game):
+            raise TypeError(
+                f"make_game(seed) must return a game (as new_game does); it returned {game!r:.60}"
+            )
+        self.game = game
         self.refresh()
 
     def step(self) -> None:
