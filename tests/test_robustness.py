@@ -320,3 +320,24 @@ def test_odd_arguments_to_helpers_are_refused_in_words() -> None:
         with pytest.raises(ValueError, match=words):
             call()
     assert game.at(np.int64(3)).step_count == 3  # as pandas gives a step number
+
+
+def test_refusals_name_the_phase_in_words() -> None:
+    from playground.arc.actions import Keep as ArcKeep
+    from playground.arc.actions import Play
+    from playground.challengers.actions import Keep
+    from playground.challengers.simulate import match_game
+
+    game = arc.new_game(seed=5, players=2)
+    while game.tasks[0].kind != "turn":
+        game.step()
+    with pytest.raises(IllegalAction, match="Athletes are kept in the draft; this is the training phase"):
+        game.apply(ArcKeep(game.state.athlete_deck.kinds()[0]))
+    while game.tasks[0].kind != "pick":
+        game.step()
+    with pytest.raises(IllegalAction, match="played in training; this is the competing phase"):
+        game.apply(Play("E01", "#1"))
+    match = match_game(["mascot"], ["captain", "rookie"], challengers.Rules(left_out_set="space"))
+    match.apply("Ash")
+    with pytest.raises(IllegalAction, match="now Ash starts the match by revealing a card"):
+        match.apply(Keep("captain"))

@@ -290,8 +290,11 @@ class ArcGame(Competition):
         if isinstance(action, Play) and task.kind == "turn":
             return self._why_play_illegal(action, task.player)
         if isinstance(action, Play):
-            return f"No Episode can be played now: it is time to {PHASES.get(task.kind, task.kind)}."
+            now = self.phase()
+            return f"No Episode can be played now: they are played in training; this is the {now} phase."
         if isinstance(action, Keep):
+            if task.kind != "keep":
+                return f"Athletes are kept in the draft; this is the {self.phase()} phase: none can be kept."
             return f"{who} can only keep an Athlete from their draft hand now."
         return None
 

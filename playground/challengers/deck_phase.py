@@ -23,6 +23,15 @@ if TYPE_CHECKING:
     from .engine import ChallengersGame
 
 
+TASK_WORDS = {
+    "pick": "keeps cards from those drawn",
+    "remove": "may remove cards from their deck",
+    "first": "starts the match by revealing a card",
+    "attack": "is playing a match: reveal the next card or take the flag",
+}
+"""What a player is doing at each kind of decision, for the refusals."""
+
+
 class DeckPhaseFlow:
     """The deck-phase half of the engine (mixed into ChallengersGame)."""
 
@@ -162,10 +171,15 @@ class DeckPhaseFlow:
                     f"{name} has finished keeping cards this round ({phase.kept} kept; the bracket "
                     f"allows {phase.keep}): no more can be kept or drawn again."
                 )
-            return f"Keeping and drawing again happen in the deck phase; now it is time to {task.kind}."
+            return (
+                "Keeping and drawing again happen in the deck phase; now "
+                f"{name} {TASK_WORDS.get(task.kind, 'plays on')}."
+            )
         if isinstance(action, Keep) and action.card not in me.drawn:
             drawn = ", ".join(self.data.cards[c].name for c in me.drawn)
             return f"{name} can only keep a card they drew this round: {drawn}."
+        if isinstance(action, Redraw) and phase is not None and not len(me.drawn):
+            return f"{name} holds no drawn cards to throw back, so there is nothing to draw again for."
         if isinstance(action, Redraw):
             return (
                 f"{name} may draw again only {self.rules.redraws_per_phase} time(s) per deck phase, "
