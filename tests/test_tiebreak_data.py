@@ -112,3 +112,26 @@ def test_moves_through_the_fork_listed_by_hand() -> None:
     assert ends("merge", 2, "counter", "branch") == {"b_rome"}
     # the player's-choice face may also go the other way round: Practice court, Indian Wells, Pune
     assert ends("t500_rio", 3, "choice", "player") == {"let_2", "b_let", "t250_pune"}
+
+
+def test_a_column_named_twice_is_refused(folder: Path) -> None:
+    lines = (folder / "spaces.csv").read_text().splitlines()
+    lines = [lines[0] + ",name"] + [row + ",Nowhere" for row in lines[1:]]
+    (folder / "spaces.csv").write_text("\n".join(lines) + "\n")
+    with pytest.raises(
+        DataError, match="spaces.csv, column 'name': the header names the column 'name' twice"
+    ):
+        new_game(data=folder)
+
+
+@pytest.mark.parametrize("cell", ["1_0", "٣", "1.0", " "])
+def test_only_plain_digits_are_a_whole_number(folder: Path, cell: str) -> None:
+    edit(folder / "deck.csv", 1, "copies", cell)
+    with pytest.raises(DataError, match=r"deck.csv, row 1, column 'copies'"):
+        new_game(data=folder)
+
+
+def test_an_empty_board_file_names_every_column_it_needs(folder: Path) -> None:
+    (folder / "spaces.csv").write_text("")
+    with pytest.raises(DataError, match="the file is empty; expected a header row: id, name, kind, points"):
+        new_game(data=folder)

@@ -130,7 +130,10 @@ def test_a_broken_file_is_named_with_row_column_and_expectation(
 
 def test_an_id_used_in_two_files_is_refused(folder: Path) -> None:
     edit(folder / "signings.csv", 1, "id", "n_tsubasa")
-    with pytest.raises(DataError, match=r"signings.csv, column 'id': the id 'n_tsubasa' is already used"):
+    with pytest.raises(
+        DataError,
+        match=r"signings.csv, row \d+, column 'id': the id 'n_tsubasa' is already used in players.csv, row",
+    ):
         new_game(data=folder)
 
 

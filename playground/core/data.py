@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -100,6 +101,8 @@ def _convert(raw: str, col: Column) -> Any:
             return None
         raise ValueError
     if col.kind is int:
+        if not _WHOLE.fullmatch(text):  # int() would take "1_0" and other scripts' digits too
+            raise ValueError
         value: Any = int(text)
         if (col.low is not None and value < col.low) or (col.high is not None and value > col.high):
             raise ValueError
@@ -113,6 +116,10 @@ def _convert(raw: str, col: Column) -> Any:
     if col.choices is not None and text not in col.choices:
         raise ValueError
     return value
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+"""A whole number as a CSV cell writes it: ASCII digits, an optional sign."""
 
 
 def load_table(
@@ -169,7 +176,13 @@ def _rows(
 ) -> list[dict[str, Any]]:
     """The checked rows of one CSV text (see load_table)."""
     reader = csv.DictReader(handle)
-    header = [name.strip() for name in reader.fieldnames or []]
+    if reader.fieldnames is None:
+        names = schema.column_names()
+        raise DataError(path, None, names[0], f"the file is empty; expected a header row: {', '.join(names)}")
+    header = [name.strip() for name in reader.fieldnames]
+    twice = next((name for name in header if header.count(name) > 1), None)
+    if twice is not None:
+        raise DataError(path, None, twice, f"the header names the column '{twice}' twice; each column once")
     reader.fieldnames = header
     missing = [c for c in schema.column_names() if c not in header]
     if missing:

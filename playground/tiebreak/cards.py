@@ -177,7 +177,7 @@ LETS = Schema(
 
 def _space_ids(path: Path) -> set[str]:
     """The ids of the board file, read first so that next/branch can be checked against them."""
-    rows = load_table(path, Schema("space", [Column("id")]))
+    rows = load_table(path, Schema("space", [Column(name, optional=True) for name in SPACES.column_names()]))
     return {r["id"] for r in rows}
 
 

@@ -271,11 +271,17 @@ def load_data(folder: Path | str | None = None) -> TsubasaData:
 def _read(folder: Path) -> TsubasaData:
     """Parse and check the six files (load_data's work when the folder is new or changed)."""
     cards: dict[str, Card] = {}
+    origin: dict[str, str] = {}  # the file (and row) each id came from
+    rows: dict[Path, int] = {}
 
     def put(card: Card, path: Path) -> None:
+        rows[path] = row = rows.get(path, 0) + 1
         if card.id in cards:
-            raise DataError(path, None, "id", f"the id {card.id!r} is already used in another file")
+            raise DataError(
+                path, row, "id", f"the id {card.id!r} is already used in {origin[card.id]}; ids must differ"
+            )
         cards[card.id] = card
+        origin[card.id] = f"{path.name}, row {row}"
 
     path = folder / "players.csv"
     player_rows = load_table(path, PLAYERS)
