@@ -119,7 +119,7 @@ def test_a_column_named_twice_is_refused(folder: Path) -> None:
     lines = [lines[0] + ",name"] + [row + ",Nowhere" for row in lines[1:]]
     (folder / "spaces.csv").write_text("\n".join(lines) + "\n")
     with pytest.raises(
-        DataError, match="spaces.csv, column 'name': the header names the column 'name' twice"
+        DataError, match=r"spaces\.csv, column 'name': the header names the column 'name' twice"
     ):
         new_game(data=folder)
 
