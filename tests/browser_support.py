@@ -46,8 +46,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-KERNEL_START_TIMEOUT = 90_000  # ms: the first kernel of a session, page load included
-UPDATE_TIMEOUT = 15_000  # ms: one kernel round trip after a click or a key
+KERNEL_START_TIMEOUT = 180_000  # ms: the first kernel of a session, page load included
+UPDATE_TIMEOUT = 30_000  # ms: one kernel round trip after a click or a key
 
 
 def missing_browser() -> str | None:

@@ -79,7 +79,7 @@ NOTEBOOKS = ROOT / "notebooks"
 IMAGES = ROOT / "docs" / "images"
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 AT_ONCE = 3  # tabs running their notebooks together (2 cores: more only queue for the CPU)
-RUN_TIMEOUT = 240_000  # ms: Run All of the longest lesson (simulations, compare_rules) on a busy machine
+RUN_TIMEOUT = 600_000  # ms: Run All of the longest lesson (simulations, compare_rules) on a busy machine
 PRESS_TIMEOUT = 1_000  # ms: one more Step answered, on top of the round trip, when presses queue
 STEP = re.compile(r"^Step$")  # the game panel's button by its text (the icon joins its name)
 

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-RENDER_TIMEOUT = 120_000  # ms: Voila runs the whole notebook before it shows the page
-TREE_TIMEOUT = 60_000  # ms: the tree page's listing, on a machine busy with other kernels
+RENDER_TIMEOUT = 300_000  # ms: Voila runs the whole notebook before it shows the page
+TREE_TIMEOUT = 180_000  # ms: the tree page's listing, on a machine busy with other kernels
 
 
 @pytest.fixture(scope="module")
