@@ -98,7 +98,7 @@ def test_head_to_head_rotates_seats_and_checks_its_inputs() -> None:
     assert (table["95% CI low"] <= table["win share"]).all()
     with pytest.raises(ValueError, match="2 to 6 players"):
         head_to_head({"greedy": greedy}, games=2)
-    with pytest.raises(ValueError, match="games must be a whole number from 1 to 5000"):
+    with pytest.raises(ValueError, match="games must be a whole number from 1 to 5,000"):
         head_to_head({"a": greedy, "b": greedy}, games=0)
 
 
@@ -117,3 +117,16 @@ def test_games_without_a_folder_share_the_shipped_cards_read_once() -> None:
     same as a fresh read of the shipped folder."""
     a, b = new_game(seed=1), new_game(seed=2, players=3)
     assert a.data is b.data and a.data == load_data()
+
+
+def test_head_to_head_shows_its_progress_in_a_notebook(monkeypatch) -> None:
+    """A long run by design: a bar that ends full and green; numpy counts as pandas gives them."""
+    import IPython.display
+    import numpy as np
+
+    shown: list = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    table = head_to_head({"greedy": greedy, "random": random_legal}, games=np.int64(6), progress=True)
+    (bar,) = shown
+    assert (bar.value, bar.max, bar.bar_style) == (6, 6, "success")
+    assert table.equals(head_to_head({"greedy": greedy, "random": random_legal}, games=6))

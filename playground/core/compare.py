@@ -139,7 +139,7 @@ def compare_rules(
     size = _chunk_size(chunk, games)
     chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
     runs = _runs(plan, chunks, executor)
-    bar = _progress_bar(games, progress)
+    bar = progress_bar(games, progress)
     rows: list[tuple[list[float], list[float]]] = []
     try:
         with contextlib.closing(runs) as parts:
@@ -250,8 +250,11 @@ def _check_picklable(plan: _Plan) -> None:
         ) from None
 
 
-def _progress_bar(total: int, show: bool | None) -> Any:
-    """An IntProgress shown in the notebook (by default only when running in a kernel)."""
+def progress_bar(total: int, show: bool | None, what: str = "games") -> Any:
+    """An IntProgress shown in the notebook (by default only when running in a kernel), or None.
+
+    Every long run (a comparison, a head-to-head, a strategy lab) shows one, so a class sees it
+    move and the stop button is the way out."""
     if show not in (None, True, False):
         raise ValueError(f"progress must be True, False or None (a bar only in a notebook); got {show!r}")
     if show is None:
@@ -261,7 +264,7 @@ def _progress_bar(total: int, show: bool | None) -> Any:
     import ipywidgets as w
     from IPython.display import display
 
-    bar = w.IntProgress(value=0, min=0, max=total, description="games")
+    bar = w.IntProgress(value=0, min=0, max=total, description=what)
     bar.add_class("pg-compare-progress")
     display(bar)
     return bar
