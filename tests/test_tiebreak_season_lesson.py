@@ -357,3 +357,20 @@ def test_season_panel_heat_and_history_show_exact_values() -> None:
     expected = Fraction(copies[(card.points, card.surface)], sum(copies.values()))
     assert panel.games.game.history().loc[1, "probability"] == expected
     assert f"<td>{expected}</td>" in panel.games.history_table.value
+
+
+def test_the_long_season_runs_show_their_progress_in_a_notebook(monkeypatch: pytest.MonkeyPatch) -> None:
+    """win_share and turn_end_shares can take minutes at their bounds: each shows a bar that ends
+    full and green, and the answer is the one without a bar."""
+    import IPython.display
+
+    shown: list = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    with_bar = win_share(greedy, seasons=30, executor="serial", progress=True)
+    assert with_bar == win_share(greedy, seasons=30, executor="serial")
+    shares = turn_end_shares(seasons=3, seed=2, progress=True)
+    assert shares == turn_end_shares(seasons=3, seed=2)
+    assert [(bar.value, bar.max, bar.bar_style, bar.description) for bar in shown] == [
+        (30, 30, "success", "seasons"),
+        (3, 3, "success", "seasons"),
+    ]

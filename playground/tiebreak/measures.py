@@ -29,7 +29,18 @@ from typing import Any
 
 import pandas as pd
 
-from playground.core.compare import COLUMNS, DIFFERENCE, HIGH, LOW, MEAN_A, MEAN_B, POOL_FROM, VERDICT, Z95
+from playground.core.compare import (
+    COLUMNS,
+    DIFFERENCE,
+    HIGH,
+    LOW,
+    MEAN_A,
+    MEAN_B,
+    POOL_FROM,
+    VERDICT,
+    Z95,
+    progress_bar,
+)
 from playground.core.dist import Dist
 from playground.core.engine import Game, gc_paused
 
@@ -207,20 +218,25 @@ def turn_end_shares(
     players: int = 4,
     policy: Callable[[TiebreakGame], Any] = greedy,
     seed: int = 0,
+    progress: bool | None = None,
 ) -> dict[int, float]:
     """Play seeded engine seasons and count where players end their turns: position -> share.
 
     Unlike the movement chain, real turns include Let cards that move a piece, Health attacks
     that send it to the Injury space, flights, and a start on Start. Season i has seed seed + i.
-    Bounds: 1 to MAX_SEASONS seasons (about 0.04 s each), 2 to 6 players.
+    Bounds: 1 to MAX_SEASONS seasons (about 0.04 s each, so the most take minutes: a long run by
+    design, with a progress bar in a notebook as win_share has), 2 to 6 players.
     """
     _whole("seasons", seasons, 1, MAX_SEASONS)
     _whole("players", players, 2, 6)
     _whole("seed", seed, 0, 2**31 - 1)
     ends: Counter[int] = Counter()
     board = new_game(rules, players=players).board
+    bar = progress_bar(seasons, progress, "seasons")
     with gc_paused():
         for i in range(seasons):
+            if bar is not None:
+                bar.value = i
             game = new_game(rules, seed=seed + i, players=players)
             turn = game.state.turn
             while not game.is_over():
@@ -228,6 +244,8 @@ def turn_end_shares(
                 if game.state.turn != turn:  # a turn just ended: where did its player end it?
                     ends[game.state.players[turn].position] += 1
                     turn = game.state.turn
+    if bar is not None:
+        bar.value, bar.bar_style = seasons, "success"
     total = sum(ends.values())
     return {i: ends[i] / total for i in range(len(board))}
 
@@ -391,6 +409,7 @@ def win_share(
     opponent: Callable[[TiebreakGame], Any] = greedy,
     name: str | None = None,
     executor: str | None = None,
+    progress: bool | None = None,
 ) -> WinShare:
     """Play ``seasons`` seeded seasons of policy against opponent players (default greedy).
 
@@ -399,7 +418,9 @@ def win_share(
     when the policies can be sent to worker processes (functions defined at the top level of a
     module or notebook), and plays here otherwise; "serial" or "process" force either. The
     result is the same either way. Bounds: 1 to MAX_SEASONS seasons, 2 to 6 players; time about
-    seasons / (25 per second per core) with 4 players.
+    seasons / (25 per second per core) with 4 players, so the most seasons take minutes: a long
+    run by design, shown with a progress bar in a notebook (progress: None there; True or False
+    to choose), and the stop button ends it.
     """
     if not callable(policy) or not callable(opponent):
         raise ValueError(f"policy and opponent must be functions of a game; got {policy!r} and {opponent!r}")
@@ -415,15 +436,28 @@ def win_share(
     pool = executor == "process" or (
         executor is None and seasons >= POOL_FROM and _picklable(policy, opponent)
     )
+    workers = os.cpu_count() or 1
+    size = max(1, min(25, math.ceil(seasons / (4 * workers))))  # a part: a step of the bar
+    parts = [(policy, opponent, rules, players, seeds[i : i + size]) for i in range(0, seasons, size)]
+    bar = progress_bar(seasons, progress, "seasons")
     if not pool:
-        scores = _scores((policy, opponent, rules, players, seeds))
+        scores = _gathered(map(_scores, parts), bar)
     else:
-        workers = os.cpu_count() or 1
-        size = max(1, math.ceil(seasons / (4 * workers)))
-        parts = [(policy, opponent, rules, players, seeds[i : i + size]) for i in range(0, seasons, size)]
         with ProcessPoolExecutor(max_workers=workers) as running:
-            scores = [s for part in running.map(_scores, parts) for s in part]
+            scores = _gathered(running.map(_scores, parts), bar)
     return WinShare(label, seasons, players, sum(scores) / seasons)
+
+
+def _gathered(parts: Any, bar: Any) -> list[float]:
+    """The seasons' scores, part by part, moving the bar (if any) as each part comes in."""
+    scores: list[float] = []
+    for part in parts:
+        scores.extend(part)
+        if bar is not None:
+            bar.value = len(scores)
+    if bar is not None:
+        bar.bar_style = "success"
+    return scores
 
 
 def _picklable(*objects: Any) -> bool:
