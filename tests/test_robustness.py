@@ -341,3 +341,18 @@ def test_refusals_name_the_phase_in_words() -> None:
     match.apply("Ash")
     with pytest.raises(IllegalAction, match="now Ash starts the match by revealing a card"):
         match.apply(Keep("captain"))
+
+
+def test_a_move_meant_for_another_player_is_refused() -> None:
+    from playground.tsubasa.actions import Pass
+
+    game = tsubasa.new_game(seed=1)
+    while game.phase() != "attack":
+        game.step()
+    other = 1 - game.current_actor()
+    with pytest.raises(IllegalAction, match=f"It is not {game.player_name(other)}'s move"):
+        game.apply(Pass(), by=other)
+    with pytest.raises(IllegalAction, match="It is not 7's move"):
+        game.apply(Pass(), by=7)
+    game.apply(Pass(), by=game.current_actor())
+    assert game.history().iloc[-1]["action"] == "pass"

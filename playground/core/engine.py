@@ -351,17 +351,22 @@ class Game(ABC):
             self._offered = (count, self.player_actions())
         return self._offered[1]
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, by: int | None = None) -> list[Event]:
         """Apply one action (or chance outcome) and return what happened.
 
         The action is matched against the listed ones by type and by the types and values of its
         fields, and the game applies its own listed object (a plain tuple, another action class
-        with equal fields, or a float for a whole number is refused). Raises IllegalAction, with
-        the state untouched, if the action is not allowed now.
+        with equal fields, or a float for a whole number is refused). by: the player the move is
+        meant for (a seat number), refused unless that player is to act; None, whoever is. Raises
+        IllegalAction, with the state untouched, if the action is not allowed now.
         """
         actor = self.current_actor()
         if actor is None:
             raise IllegalAction(GAME_OVER)
+        if by is not None and by != actor:
+            now = "chance (a roll or a draw)" if actor == CHANCE else self.player_name(actor)
+            who = self.player_name(by) if is_whole(by) and 0 <= by < self.players else repr(by)
+            raise IllegalAction(f"It is not {who}'s move: {now} is to act now.")
         probability: Fraction | None = None
         if actor == CHANCE:
             found = self.chance_listed(action)
