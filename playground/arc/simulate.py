@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 import pandas as pd
 
 from playground.core.compare import final_result, progress_bar
-from playground.core.engine import Game, gc_paused
+from playground.core.engine import Game, gc_paused, takes_game
 from playground.core.numbers import whole_number
 
 from .engine import ArcGame, new_game
@@ -20,6 +20,7 @@ from .rules import Rules
 MAX_GAMES = 5000
 
 
+@takes_game(ArcGame)
 def highest_score(game: ArcGame) -> float:
     """The highest final team score (in a season; in the other modes, the most Sports or seasons won).
 
@@ -29,22 +30,26 @@ def highest_score(game: ArcGame) -> float:
     return float(max(final_result(game).scores.values()))
 
 
+@takes_game(ArcGame)
 def lowest_score(game: ArcGame) -> float:
     """The lowest final team score."""
     return float(min(final_result(game).scores.values()))
 
 
+@takes_game(ArcGame)
 def top_margin(game: ArcGame) -> float:
     """The highest final score minus the second highest (0 when they are equal)."""
     ordered = sorted(final_result(game).scores.values(), reverse=True)
     return float(ordered[0] - ordered[1])
 
 
+@takes_game(ArcGame)
 def tie_replacements(game: ArcGame) -> float:
     """How many times a tie sent a Sport away and brought the next one."""
     return float(game.tie_total)
 
 
+@takes_game(ArcGame)
 def shared_win(game: ArcGame) -> float:
     """1 if several players share the win."""
     return float(len(final_result(game).winners) > 1)
@@ -55,6 +60,7 @@ def steps(game: Game) -> float:
     return float(game.step_count)
 
 
+@takes_game(ArcGame)
 def chance_steps(game: ArcGame) -> float:
     """The steps nobody chooses: cards drawn, Regions and Sports revealed."""
     return float(game.chance_step_count())

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from playground.core.compare import final_result
+from playground.core.engine import takes_game
 
 from .actions import DoneRemoving, StopKeeping
 from .engine import ChallengersGame, new_game
@@ -162,24 +163,28 @@ def _finished_matches(game: ChallengersGame) -> list[dict[str, Any]]:
     return game.state.match_log
 
 
+@takes_game(ChallengersGame)
 def bench_full_share(game: ChallengersGame) -> float:
     """The share of its matches that ended with a full bench (not a deck running out)."""
     log = _finished_matches(game)
     return sum(m["how"] == "bench full" for m in log) / len(log)
 
 
+@takes_game(ChallengersGame)
 def flag_moves_per_match(game: ChallengersGame) -> float:
     """How often the flag changed hands in a match, on average over the tournament."""
     log = _finished_matches(game)
     return sum(m["flag moves"] for m in log) / len(log)
 
 
+@takes_game(ChallengersGame)
 def winners_fans(game: ChallengersGame) -> float:
     """The fans of the (first) winner."""
     result = final_result(game)
     return float(result.scores[result.winners[0]])
 
 
+@takes_game(ChallengersGame)
 def fans_gap(game: ChallengersGame) -> float:
     """Fans of the best player minus fans of the worst: how far apart the tournament spreads them."""
     scores = final_result(game).scores.values()

@@ -170,25 +170,31 @@ def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, 
 P = TypeVar("P", bound=Callable[..., Action])
 
 
-def policy(game_class: type[Game]) -> Callable[[P], P]:
-    """Mark a game's named player (``@policy(TiebreakGame)``): it then refuses, in words, to be
-    asked about anything but a game of its class still going (a finished game lists no actions,
-    and a choice among none was an IndexError). The check costs a fraction of a microsecond."""
+def takes_game(game_class: type[Game], live: bool = False) -> Callable[[P], P]:
+    """Mark a function of one game's games (a measure, a player): it then refuses, in words, a
+    game of another class (an AttributeError deep inside, or a silently wrong figure) and, when
+    live, a game that is over. The check costs a fraction of a microsecond a call."""
 
-    def mark(choose: P) -> P:
-        @functools.wraps(choose)
-        def checked(game: Any, *args: Any, **kwargs: Any) -> Action:
+    def mark(f: P) -> P:
+        @functools.wraps(f)
+        def checked(game: Any, *args: Any, **kwargs: Any) -> Any:
             if not isinstance(game, game_class):
                 raise TypeError(
-                    f"{choose.__name__} plays {game_class.__name__} games only; got {type(game).__name__}"
+                    f"{f.__name__} is for {game_class.__name__} games only; got {type(game).__name__}"
                 )
-            if game.current_actor() is None:
+            if live and game.current_actor() is None:
                 raise IllegalAction(GAME_OVER)
-            return choose(game, *args, **kwargs)
+            return f(game, *args, **kwargs)
 
         return checked  # type: ignore[return-value]
 
     return mark
+
+
+def policy(game_class: type[Game]) -> Callable[[P], P]:
+    """Mark a game's named player (``@policy(TiebreakGame)``): it refuses another game's and a
+    game that is over (a finished game lists no actions; a choice among none was an IndexError)."""
+    return takes_game(game_class, live=True)
 
 
 def random_legal(game: Game) -> Action:

@@ -42,7 +42,7 @@ from playground.core.compare import (
     progress_bar,
 )
 from playground.core.dist import Dist
-from playground.core.engine import Game, gc_paused
+from playground.core.engine import Game, gc_paused, takes_game
 
 from .actions import Qualify
 from .board import Board
@@ -250,29 +250,31 @@ def turn_end_shares(
     return {i: ends[i] / total for i in range(len(board))}
 
 
+@takes_game(TiebreakGame)
 def weeks(game: Game) -> float:
     """How many weeks (rounds of turns) the season lasted."""
-    assert isinstance(game, TiebreakGame)
     return float(game.state.week)
 
 
+@takes_game(TiebreakGame)
 def reached_target(game: Game) -> float:
     """1 if the season ended because a player reached the target ranking, else 0."""
-    assert isinstance(game, TiebreakGame)
     return float(max(game.state.rankings()) >= game.target)
 
 
+@takes_game(TiebreakGame)
 def winning_ranking(game: Game) -> float:
     """The highest ranking at the end of the season."""
-    assert isinstance(game, TiebreakGame)
     return float(max(game.state.rankings()))
 
 
+@takes_game(TiebreakGame)
 def challenges(game: Game) -> float:
     """How many times a player qualified and challenged a champion in the season."""
     return float(sum(isinstance(a, Qualify) for a in game.actions()))
 
 
+@takes_game(TiebreakGame)
 def challenges_won(game: Game) -> float:
     """How many challenges the challenger won: titles taken from a defending champion.
 
