@@ -43,6 +43,7 @@ from playground.core.compare import (
 )
 from playground.core.dist import Dist
 from playground.core.engine import Game, gc_paused, takes_game
+from playground.core.numbers import whole_number
 
 from .actions import Qualify
 from .board import Board
@@ -89,11 +90,6 @@ def _position(board: Board, space: str | int) -> int:
     raise ValueError(
         f"space must be a space's id, name or position (0 to {len(board) - 1}) on this board; got {space!r}"
     )
-
-
-def _whole(name: str, value: Any, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be a whole number from {low} to {high:,}; got {value!r}")
 
 
 # -- the movement chain ----------------------------------------------------------------------------
@@ -168,16 +164,25 @@ def landing_dist(board: Board, rules: Rules = DEFAULT_RULES) -> Dist:
     return Dist({str(i): p for i, p in landing_frequencies(board, rules).items()})
 
 
+MAX_WALK = 1_000_000
+"""The most turns one call of a Walker plays: about 0.6 s on this machine's 2 cores."""
+
+
 class Walker:
     """One piece walking round the board turn by turn, for ``live_simulation(sample_many=...)``.
 
     Called as walker(rng, n) it plays n more turns and returns the board numbers (as landing_dist
     labels) where each turn ended: the same chain as odds.landing_frequencies, so the shares
     settle on its exact values. A new generator means a new walk: when the live simulation's
-    Reset makes a fresh random.Random, the piece goes back to Start.
+    Reset makes a fresh random.Random, the piece goes back to Start. n: 0 to MAX_WALK turns a
+    call (about 0.6 s at the most).
     """
 
     def __init__(self, board: Board, rules: Rules = DEFAULT_RULES):
+        if not isinstance(board, Board):
+            raise TypeError(f"board must be a Tie-Break board (game.board); got {type(board).__name__}")
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Tie-Break Rules object; got {type(rules).__name__}")
         self.board, self.rules = board, rules
         self._tables: dict[int, tuple[list[int], list[int], int]] = {}
         self._rng: Any = None
@@ -193,7 +198,11 @@ class Walker:
         return self._tables[position]
 
     def __call__(self, rng: random.Random, n: int) -> list[str]:
-        _whole("n", n, 0, 10**7)
+        n = whole_number(n, "n", 0, MAX_WALK)
+        if not isinstance(rng, random.Random):
+            raise TypeError(
+                f"rng must be a random.Random (the panel's own generator); got {type(rng).__name__}"
+            )
         if rng is not self._rng:
             self._rng, self.position, self.weeks = rng, self.board.start, 0
         ends = []
@@ -227,9 +236,9 @@ def turn_end_shares(
     Bounds: 1 to MAX_SEASONS seasons (about 0.04 s each, so the most take minutes: a long run by
     design, with a progress bar in a notebook as win_share has), 2 to 6 players.
     """
-    _whole("seasons", seasons, 1, MAX_SEASONS)
-    _whole("players", players, 2, 6)
-    _whole("seed", seed, 0, 2**31 - 1)
+    seasons = whole_number(seasons, "seasons", 1, MAX_SEASONS)
+    players = whole_number(players, "players", 2, 6)
+    seed = whole_number(seed, "seed", 0, 2**31 - 1)
     ends: Counter[int] = Counter()
     board = new_game(rules, players=players).board
     bar = progress_bar(seasons, progress, "seasons")
@@ -426,9 +435,9 @@ def win_share(
     """
     if not callable(policy) or not callable(opponent):
         raise ValueError(f"policy and opponent must be functions of a game; got {policy!r} and {opponent!r}")
-    _whole("seasons", seasons, 1, MAX_SEASONS)
-    _whole("players", players, 2, 6)
-    _whole("seed", seed, 0, 2**31 - 1)
+    seasons = whole_number(seasons, "seasons", 1, MAX_SEASONS)
+    players = whole_number(players, "players", 2, 6)
+    seed = whole_number(seed, "seed", 0, 2**31 - 1)
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a tiebreak Rules object; got {rules!r}")
     if executor not in (None, "serial", "process"):

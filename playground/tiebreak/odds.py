@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import inspect
 import math
+import numbers
 from collections import defaultdict, deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ import pandas as pd
 import sympy
 
 from playground.core.dist import Dist
+from playground.core.numbers import shown, whole_number
 
 from .board import Board, Space
 from .rules import TOKEN_TYPES, Rules
@@ -50,6 +52,7 @@ __all__ = [
     "best_tokens",
     "challenger_start",
     "check_race_args",
+    "check_schedule_args",
     "defended_token_table",
     "expected_race_length",
     "landing_frame",
@@ -80,20 +83,100 @@ __all__ = [
 # -- exact linear algebra on Fractions -----------------------------------------------------------
 
 
+MAX_UNKNOWNS = 100
+"""The most unknowns solve_exact takes: elimination costs about n³ steps on whole numbers."""
+
+MAX_DIGITS = 500
+"""The most digits solve_exact lets an entry or the answer's fractions have, so that each step
+stays cheap (100 unknowns at 500 digits: about 0.7 s) and every answer can be printed."""
+
+_BITS_PER_DIGIT = math.log2(10)
+
+
 def solve_exact(matrix: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> list[Fraction]:
     """Solve ``matrix @ x = rhs`` exactly by Gauss-Jordan elimination.
 
     Floating point would give 0.8780487804878049 where the class wants 36/41, so every step
     stays exact. Each row is scaled to whole numbers and kept reduced by its gcd (fraction-free
     elimination), which is several times faster than Fraction arithmetic and just as exact.
-    Raises ValueError if the system has no single solution.
+
+    Bounds, checked before solving so that an answer comes within about a second: a square
+    system (one row of ``matrix`` and one number of ``rhs`` per unknown) of at most MAX_UNKNOWNS
+    (100) unknowns; entries whole numbers or fractions (a finite float counts at its exact
+    value) of at most MAX_DIGITS (500) digits; and rows small enough that the answer's fractions
+    cannot need more than MAX_DIGITS digits (Hadamard's bound: the digits of the rows' lengths,
+    once each row is scaled to whole numbers, added up). Raises ValueError, in words, otherwise
+    and if the system has no single solution.
     """
-    rows = []
-    for row, r in zip(matrix, rhs, strict=True):
-        values = [Fraction(v) for v in (*row, r)]
-        scale = math.lcm(*(v.denominator for v in values))
-        rows.append(_reduced([v.numerator * (scale // v.denominator) for v in values]))
-    return _solve_whole(rows)
+    return _solve_whole(_whole_rows(matrix, rhs))
+
+
+def _listed(value: object, name: str) -> list[Any]:
+    """value as a list, if it is a list, tuple or numpy array of at most MAX_UNKNOWNS items."""
+    listed = isinstance(value, np.ndarray) and value.ndim > 0
+    if not (listed or (isinstance(value, Sequence) and not isinstance(value, str | bytes))):
+        raise ValueError(f"{name} must be a list of numbers; got {shown(value)}")
+    if len(value) > MAX_UNKNOWNS:
+        raise ValueError(
+            f"{name} has {len(value):,} entries, too many to solve exactly in about a second: "
+            f"at most {MAX_UNKNOWNS} unknowns are allowed"
+        )
+    return list(value)
+
+
+def _entry(value: object, where: str) -> Fraction:
+    """One entry as an exact Fraction: a whole number, a fraction or a finite float, not too long."""
+    rational = isinstance(value, numbers.Rational) and not isinstance(value, bool)
+    if not (rational or (isinstance(value, float) and math.isfinite(value))):
+        raise ValueError(
+            f"{where} must be a whole number or a fraction (a finite number); got {shown(value)}"
+        )
+    exact = Fraction(value)
+    top, bottom = int(exact.numerator), int(exact.denominator)  # a numpy integer would overflow
+    if max(abs(top), bottom).bit_length() > MAX_DIGITS * _BITS_PER_DIGIT:
+        raise ValueError(f"{where} has more than {MAX_DIGITS} digits: too long to solve in about a second")
+    return Fraction(top, bottom)
+
+
+def _whole_rows(matrix: object, rhs: object) -> list[list[int]]:
+    """The system's rows [a_1 .. a_n | b] scaled to whole numbers and reduced, once it is checked
+    to be square, of numbers, and small enough to solve quickly (see solve_exact)."""
+    right = _listed(rhs, "rhs")
+    n = len(right)
+    rows = _listed(matrix, "matrix")
+    if len(rows) != n:
+        raise ValueError(
+            f"matrix and rhs must have one row and one number per unknown; matrix has {len(rows)} "
+            f"rows and rhs {n} numbers"
+        )
+    spread = math.log10(n + 1) / 2  # a row of n + 1 numbers is at most sqrt(n + 1) times its largest
+    digits, whole_rows = 0.0, []
+    for i, (row, r) in enumerate(zip(rows, right, strict=True), start=1):
+        values = _listed(row, f"matrix row {i}")
+        if len(values) != n:
+            raise ValueError(f"matrix must be square, {n} numbers in every row; row {i} has {len(values)}")
+        exact = [_entry(v, f"matrix row {i}, column {j}") for j, v in enumerate(values, start=1)]
+        exact.append(_entry(r, f"rhs number {i}"))
+        scale = 1
+        for v in exact:
+            scale = math.lcm(scale, v.denominator)
+            if scale.bit_length() > 2 * MAX_DIGITS * _BITS_PER_DIGIT + 1:
+                # the reduced row's largest number is at least scale / its largest denominator
+                raise _too_big(i)
+        whole = _reduced([v.numerator * (scale // v.denominator) for v in exact])
+        digits += max(abs(v) for v in whole).bit_length() / _BITS_PER_DIGIT + spread
+        if digits > MAX_DIGITS:
+            raise _too_big(i)
+        whole_rows.append(whole)
+    return whole_rows
+
+
+def _too_big(row: int) -> ValueError:
+    return ValueError(
+        f"the system is too big to solve exactly in about a second: by row {row} its answer could "
+        f"need more than {MAX_DIGITS} digits (Hadamard's bound, from the rows scaled to whole "
+        "numbers): use fewer unknowns or shorter numbers"
+    )
 
 
 def _solve_whole(rows: list[list[int]]) -> list[Fraction]:
@@ -1006,14 +1089,36 @@ def landing_frame(board: Board, rules: Rules = DEFAULT_RULES) -> pd.DataFrame:
 # -- 7. lesson helpers: a schedule dealt from the deck, what a token is worth, vacant or defended --
 
 
-def _check_schedule(copies: int, deck: int, schedule: int) -> None:
-    _check_int("deck", deck, 1)
-    _check_int("copies", copies, 0)
-    _check_int("schedule", schedule, 1)
+MAX_DECK = 100_000
+"""The most cards schedule_dist, p_schedule_holds and simulate.sample_schedules take: far more
+than any deck a class deals from (and dealing from a bigger one slows down, memory-bound)."""
+
+MAX_SCHEDULE_DIGITS = 1_000
+"""The most digits C(deck, schedule), the number of possible schedules, may have. Every exact
+chance of a schedule is a fraction over it, so this keeps the answers printable (Python prints
+whole numbers of up to 4,300 digits) and the work small: schedule_dist's costliest case, 1,664
+alike cards in a deck of 3,328 dealing 1,664, takes about 0.2 s."""
+
+
+def check_schedule_args(copies: int, deck: int, schedule: int) -> tuple[int, int, int]:
+    """(copies, deck, schedule) as Python ints, once they make a deal small enough to work out
+    exactly in well under a second; otherwise ValueError, in words (bounds: see schedule_dist)."""
+    deck = whole_number(deck, "deck", 1, MAX_DECK)
+    copies = whole_number(copies, "copies", 0)
+    schedule = whole_number(schedule, "schedule", 1)
     if copies > deck:
-        raise ValueError(f"copies must be at most deck ({deck}); got {copies}")
+        raise ValueError(f"copies must be at most deck ({deck}); got {shown(copies)}")
     if schedule > deck:
-        raise ValueError(f"schedule must be at most deck ({deck}); got {schedule}")
+        raise ValueError(f"schedule must be at most deck ({deck}); got {shown(schedule)}")
+    ways = math.lgamma(deck + 1) - math.lgamma(schedule + 1) - math.lgamma(deck - schedule + 1)
+    digits = ways / math.log(10)  # log10 C(deck, schedule), without working C out
+    if digits >= MAX_SCHEDULE_DIGITS:
+        raise ValueError(
+            f"schedule {schedule:,} from a deck of {deck:,} is too big a deal to work out exactly: it "
+            f"can come in about 10^{digits:,.0f} ways, and fewer than 10^{MAX_SCHEDULE_DIGITS:,} are allowed "
+            "(every exact chance is a fraction over that number): deal fewer cards or use a smaller deck"
+        )
+    return copies, deck, schedule
 
 
 def schedule_dist(copies: int, deck: int = 36, schedule: int = 3) -> Dist:
@@ -1021,22 +1126,25 @@ def schedule_dist(copies: int, deck: int = 36, schedule: int = 3) -> Dist:
 
     Cards are dealt without replacement, so every set of ``schedule`` cards is equally likely:
     k alike cards come in C(copies, k) * C(deck - copies, schedule - k) of the C(deck, schedule)
-    sets (the hypergeometric distribution). Bounds: deck >= 1, 0 <= copies <= deck,
-    1 <= schedule <= deck; otherwise ValueError.
+    sets (the hypergeometric distribution). Bounds: 1 <= deck <= MAX_DECK (100,000),
+    0 <= copies <= deck, 1 <= schedule <= deck, and fewer than 10^1,000 possible schedules
+    (C(deck, schedule), see MAX_SCHEDULE_DIGITS: at most 1,664 cards from 3,328, or 346 from
+    100,000), so that the answer comes within about 0.2 s and every fraction in it can be
+    printed; otherwise ValueError.
     """
-    _check_schedule(copies, deck, schedule)
-    return Dist(
-        {k: math.comb(copies, k) * math.comb(deck - copies, schedule - k) for k in range(schedule + 1)}
-    )
+    copies, deck, schedule = check_schedule_args(copies, deck, schedule)
+    possible = range(max(0, schedule - (deck - copies)), min(copies, schedule) + 1)  # the others are 0
+    return Dist({k: math.comb(copies, k) * math.comb(deck - copies, schedule - k) for k in possible})
 
 
 def p_schedule_holds(copies: int, deck: int = 36, schedule: int = 3) -> Fraction:
     """P(a dealt schedule holds at least one of ``copies`` alike cards) = 1 - C(deck - copies,
     schedule) / C(deck, schedule): one minus the chance that every card dealt is another one.
 
-    Bounds as schedule_dist. The illustrative deck has 6 2000-cards in 36: p_schedule_holds(6) = 22/51.
+    Bounds as schedule_dist (the answer then has fewer than 1,000 digits above and below, and
+    comes in milliseconds). The illustrative deck has 6 2000-cards in 36: p_schedule_holds(6) = 22/51.
     """
-    _check_schedule(copies, deck, schedule)
+    copies, deck, schedule = check_schedule_args(copies, deck, schedule)
     return 1 - Fraction(math.comb(deck - copies, schedule), math.comb(deck, schedule))
 
 

@@ -4,16 +4,20 @@ Each function takes a ``seed`` and owns one ``random.Random(seed)``: the same se
 estimate, and no global random state is touched. Dice are drawn with ``Random.randrange``, which
 is exactly uniform. The exact answers live in ``odds.py``; a notebook shows both side by side and
 lets the class watch the estimate close in on the fraction as the number of games grows.
-Every function plays at most MAX_COUNT (1,000,000) games or turns a call.
+Every function plays at most MAX_COUNT (1,000,000) games or turns a call, and the race ones at
+most MAX_ROLLS dice on average, so that each answers within about a second.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import pandas as pd
+
+from playground.core.numbers import shown, whole_number
 
 from .board import Board
 from .odds import (
@@ -21,8 +25,9 @@ from .odds import (
     ROLLERS,
     challenger_start,
     check_race_args,
+    check_schedule_args,
+    expected_race_length,
     race_args,
-    schedule_dist,
     vacant_bonus,
     won_at_start,
 )
@@ -42,13 +47,61 @@ __all__ = [
 
 
 MAX_COUNT = 1_000_000
-"""The most games (or turns) one call plays: about a second on a laptop, and plenty for a class
-(the standard error of a share is then at most 0.05 percentage points)."""
+"""The most games (or turns) one call plays: plenty for a class (the standard error of a share
+is then at most 0.05 percentage points)."""
+
+MAX_ROLLS = 2_500_000
+"""The most dice a race simulation rolls in one call, on average: games × the race's expected
+length (odds.expected_race_length, exact and at most ~0.15 s to work out). A roll costs about
+0.35 µs and a game about 0.2 µs more, so this is about a second: a million games of the default
+race (2.2 rolls), or 7,351 of a race from 0 each to 30 won by 10 with a coin (340 rolls)."""
+
+MAX_CARDS = 2_000_000
+"""The most cards one sample_schedules call deals, counting 5 more for each schedule (setting
+one up costs about as much as 5 cards): at most ~0.43 µs each from a deck of up to 100,000, so
+about a second; 250,000 three-card schedules."""
 
 
-def _check_count(name: str, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_COUNT:
-        raise ValueError(f"{name} must be a whole number from 1 to {MAX_COUNT:,}; got {value!r}")
+def _race_count(name: str, value: int, low: int, race: tuple) -> int:
+    """value as an int, if that many of these races roll at most MAX_ROLLS dice on average."""
+    count = whole_number(value, name, low, MAX_COUNT)
+    rolls = expected_race_length(*race)
+    if count * rolls > MAX_ROLLS:
+        raise ValueError(
+            f"{name} must be at most {math.floor(MAX_ROLLS / rolls):,} for this race: it lasts "
+            f"{float(rolls):,.1f} rolls on average, and one call rolls at most {MAX_ROLLS:,} dice on "
+            f"average (about a second); got {count:,}"
+        )
+    return count
+
+
+def _lengths(
+    randrange: Callable[[int], int],
+    games: int,
+    challenger_start: int,
+    champion_start: int,
+    target: int,
+    margin: int,
+    sides: int,
+    first: str,
+) -> Iterator[int]:
+    """How many rolls each of ``games`` races lasts, none of them won at the start: the player
+    who rolls first wins exactly the races of odd length."""
+    if first == "challenger":
+        start = challenger_start, champion_start
+    else:
+        start = champion_start, challenger_start
+    for _ in range(games):
+        # mover = the player about to roll; flip the roles after every roll that does not win
+        mover, other = start
+        rolls = 0
+        while True:
+            mover += randrange(sides) + 1
+            rolls += 1
+            if mover >= target and mover - other >= margin:
+                break
+            mover, other = other, mover
+        yield rolls
 
 
 def _races(
@@ -63,32 +116,15 @@ def _races(
     seed: int,
 ) -> tuple[int, Counter[int]]:
     """Play the races: (challenger wins, Counter of race lengths in rolls)."""
-    check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
-    _check_count("games", games)
+    race = (challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+    check_race_args(*race)
+    games = _race_count("games", games, 1, race)
     settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
     if settled is not None:  # decided before anyone rolls, every time
         return (games if settled else 0), Counter({0: games})
-    randrange = random.Random(seed).randrange
+    lengths = Counter(_lengths(random.Random(seed).randrange, games, *race[:6]))
     challenger_first = first == "challenger"
-    wins = 0
-    lengths: Counter[int] = Counter()
-    for _ in range(games):
-        # mover = the player about to roll; flip the roles after every roll that does not win
-        if challenger_first:
-            mover, other = challenger_start, champion_start
-        else:
-            mover, other = champion_start, challenger_start
-        rolls = 0
-        while True:
-            mover += randrange(sides) + 1
-            rolls += 1
-            if mover >= target and mover - other >= margin:
-                break
-            mover, other = other, mover
-        # the challenger rolls on odd rolls when first, on even rolls otherwise
-        if (rolls % 2 == 1) == challenger_first:
-            wins += 1
-        lengths[rolls] += 1
+    wins = sum(n for rolls, n in lengths.items() if (rolls % 2 == 1) == challenger_first)
     return wins, lengths
 
 
@@ -103,11 +139,16 @@ def simulate_race(
     games: int = 100_000,
     seed: int = 0,
 ) -> float:
-    """The share of simulated tie-break races the challenger wins (compare p_challenger_wins)."""
-    wins, _ = _races(
+    """The share of simulated tie-break races the challenger wins (compare p_challenger_wins).
+
+    Bounds: games from 1 to MAX_COUNT (1,000,000), and games × the race's expected number of
+    rolls (odds.expected_race_length) at most MAX_ROLLS (2,500,000), about a second: a million
+    games of the default race, but only 7,351 of a race from 0 each to 30 won by 10 with a coin.
+    """
+    wins, lengths = _races(
         challenger_start, champion_start, target, margin, sides, first, settle_at_start, games, seed
     )
-    return wins / games
+    return wins / lengths.total()
 
 
 def simulate_race_lengths(
@@ -121,10 +162,14 @@ def simulate_race_lengths(
     games: int = 100_000,
     seed: int = 0,
 ) -> dict[int, float]:
-    """Share of simulated races lasting exactly n rolls, by n (compare odds.race_length)."""
+    """Share of simulated races lasting exactly n rolls, by n (compare odds.race_length).
+
+    Bounds as simulate_race: games × the race's expected number of rolls at most MAX_ROLLS.
+    """
     _, lengths = _races(
         challenger_start, champion_start, target, margin, sides, first, settle_at_start, games, seed
     )
+    games = lengths.total()
     return {n: lengths[n] / games for n in sorted(lengths)}
 
 
@@ -135,8 +180,11 @@ def simulate_vacant(
     games: int = 100_000,
     seed: int = 0,
 ) -> float:
-    """The share of simulated vacant tournaments won (compare odds.p_vacant_win)."""
-    _check_count("games", games)
+    """The share of simulated vacant tournaments won (compare odds.p_vacant_win).
+
+    One roll a game, so games may be anything from 1 to MAX_COUNT (1,000,000).
+    """
+    games = whole_number(games, "games", 1, MAX_COUNT)
     bonus = vacant_bonus(tokens, ace, rules)
     randrange = random.Random(seed).randrange
     sides, target = rules.tiebreak_die_sides, rules.vacant_target
@@ -153,7 +201,12 @@ def simulate_defended(
     games: int = 100_000,
     seed: int = 0,
 ) -> float:
-    """The share of simulated defended tie-breaks the challenger wins (odds.p_defended_win)."""
+    """The share of simulated defended tie-breaks the challenger wins (odds.p_defended_win).
+
+    Bounds as simulate_race, for the race the rules set: games × its expected number of rolls at
+    most MAX_ROLLS (a million games under the default rules, about 7,300 for a race to 30 won by 10
+    with a coin).
+    """
     return simulate_race(
         challenger_start(tokens, ace, surface, rules, top_ranker), *race_args(rules), games, seed
     )
@@ -169,9 +222,9 @@ def simulate_landings(
     number dice and the direction die, list the distinct possible ends (Board.move_ends,
     built on the board's own destinations) and pick one with equal chances. Let cards, Travel
     and Health attacks are left out, as in the exact chain. Counting starts with the first turn,
-    so a short run still remembers that the piece began on Start.
+    so a short run still remembers that the piece began on Start. turns: 1 to MAX_COUNT.
     """
-    _check_count("turns", turns)
+    turns = whole_number(turns, "turns", 1, MAX_COUNT)
     randrange = random.Random(seed).randrange
     sides = rules.number_die_sides
     faces = [face for face, n in rules.direction_faces().items() for _ in range(n)]
@@ -308,20 +361,22 @@ def race_winner_sampler(
 
     Pair it with the exact Dist {"challenger": p, "champion": 1 - p} (odds.p_challenger_wins).
     The settings are checked now, so a bad one fails when the panel is built, not on a click.
+    f's bounds, as simulate_race's games: rng a random.Random, n from 0 to MAX_COUNT with
+    n × the race's expected number of rolls at most MAX_ROLLS (about a second). The dice are
+    drawn as race_winner would draw them from rng, one randrange(sides) a roll.
     """
-    check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+    race = (challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+    check_race_args(*race)
+    settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
+    second = ROLLERS[1] if first == ROLLERS[0] else ROLLERS[0]
 
     def sample(rng: random.Random, n: int) -> list[str]:
-        randrange = rng.randrange
-        winners = []
-        for _ in range(n):
-            dice = iter(lambda: randrange(sides) + 1, None)
-            winners.append(
-                race_winner(
-                    dice, challenger_start, champion_start, target, margin, sides, first, settle_at_start
-                )
-            )
-        return winners
+        if not callable(getattr(rng, "randrange", None)):
+            raise ValueError(f"rng must be a random.Random (it draws with randrange); got {shown(rng)}")
+        n = _race_count("n", n, 0, race)
+        if settled is not None:  # decided before anyone rolls, every time
+            return [ROLLERS[0] if settled else ROLLERS[1]] * n
+        return [first if rolls % 2 else second for rolls in _lengths(rng.randrange, n, *race[:6])]
 
     return sample
 
@@ -330,10 +385,18 @@ def sample_schedules(rng: random.Random, n: int, copies: int, deck: int = 36, sc
     """Deal n schedules from freshly shuffled decks: how many of the ``copies`` alike cards each holds.
 
     Cards are dealt without replacement (random.sample), as from a real deck; compare
-    odds.schedule_dist. Bounds as odds.schedule_dist, and n a whole number from 0 up.
+    odds.schedule_dist. Bounds as odds.schedule_dist; rng a random.Random; n a whole number from
+    0 up with n × (schedule + 5) at most MAX_CARDS (2,000,000, about a second: 250,000 schedules
+    of 3 cards, 6,557 of 300).
     """
-    schedule_dist(copies, deck, schedule)  # checks the arguments
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a whole number of schedules, at least 0; got {n!r}")
+    copies, deck, schedule = check_schedule_args(copies, deck, schedule)
+    if not callable(getattr(rng, "sample", None)):
+        raise ValueError(f"rng must be a random.Random (it deals with rng.sample); got {shown(rng)}")
+    n = whole_number(n, "n", 0)
+    if n * (schedule + 5) > MAX_CARDS:
+        raise ValueError(
+            f"n must be at most {MAX_CARDS // (schedule + 5):,} for schedules of {schedule:,} cards: one "
+            f"call deals at most {MAX_CARDS:,} cards, counting 5 more for each schedule; got {shown(n)}"
+        )
     cards = range(deck)  # cards 0 .. copies - 1 are the alike ones
     return [sum(1 for card in rng.sample(cards, schedule) if card < copies) for _ in range(n)]
