@@ -24,16 +24,9 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playground.core.dist import (
-    Dist,
-    dice_sum,
-    draw_counted,
-    readable,
-    sample_counts,
-    sample_exact,
-    standard_error,
-    standardized_gaps,
-)
+from playground.core.dist import Dist, dice_sum, standard_error, standardized_gaps
+from playground.core.draws import draw_counted, sample_counts, sample_exact
+from playground.core.showing import readable
 
 
 def enumerate_dice(sides: Iterable[int], f: Callable[..., Any] = lambda *xs: sum(xs)) -> Dist:

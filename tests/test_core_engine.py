@@ -445,7 +445,7 @@ def test_state_frame_is_a_table_per_player() -> None:
 
 
 def test_checked_setup_defaults_the_rules_and_refuses_in_words() -> None:
-    from playground.core.engine import checked_setup
+    from playground.core.setup import checked_setup
     from playground.tiebreak import Rules
 
     assert checked_setup(None, Rules, 3, range(2, 7), "Tie-Break Triumph") == (Rules(), 3)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from playground import arc, challengers, tiebreak, tsubasa
-from playground.core.dist import readable
 from playground.core.engine import Game
+from playground.core.showing import readable
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -44,7 +44,22 @@ TIME_LIMIT = 10.0
 
 ROOT = Path(playground.__file__).parent
 MODULES = [
-    *(f"playground.core.{name}" for name in ("dist", "compare", "data", "zones", "rules", "engine")),
+    *(
+        f"playground.core.{name}"
+        for name in (
+            "dist",
+            "draws",
+            "showing",
+            "compare",
+            "data",
+            "zones",
+            "rules",
+            "engine",
+            "numbers",
+            "matching",
+            "setup",
+        )
+    ),
     *sorted(
         f"playground.{path.parent.name}.{path.stem}"
         for pattern in ("*/odds.py", "*/simulate.py", "*/scoring.py", "*/measures.py", "*/policies.py")

@@ -20,8 +20,9 @@ import ipywidgets as w
 import pytest
 import sympy
 
-from playground.core.dist import Dist, dice_sum, readable
+from playground.core.dist import Dist, dice_sum
 from playground.core.rules import RulesBase, field_specs, rule
+from playground.core.showing import readable
 from playground.widgets import bars_svg, live_simulation, predict_reveal, rules_panel
 from playground.widgets.bars import OBSERVED
 

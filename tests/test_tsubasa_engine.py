@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from strategies import random_rules
 from tsubasa_scenes import at, attack_scene, duel_scene, empty_hands, give, lay, snapshot, until
 
-from playground.core.dist import sample_exact
+from playground.core.draws import sample_exact
 from playground.core.engine import IllegalAction
 from playground.core.rules import RulesError
 from playground.tsubasa import Rules, new_game

@@ -21,9 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from toy_game import HOLD, ROLL, PigGame, new_game
 
-from playground.core.dist import Dist, readable
+from playground.core.dist import Dist
 from playground.core.engine import Action, Game
 from playground.core.rules import RulesBase, RulesError, field_specs, rule
+from playground.core.showing import readable
 from playground.widgets import bars_svg, dice_explorer, frame_html, game_panel, rules_panel
 from playground.widgets.game_panel import HISTORY_ROWS
 

@@ -17,7 +17,8 @@ from typing import Any
 import pandas as pd
 
 from playground.core.data import DataError
-from playground.core.engine import CHANCE, Action, Event, Result, checked_setup, task_methods
+from playground.core.engine import CHANCE, Action, Event, Result
+from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
 from .actions import Discard, EndTurn, Keep, Mulligan, Play, Take

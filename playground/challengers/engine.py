@@ -25,7 +25,7 @@ from typing import Any
 
 import pandas as pd
 
-from playground.core.dist import share
+from playground.core.draws import share
 from playground.core.engine import (
     CHANCE,
     Action,
@@ -33,9 +33,8 @@ from playground.core.engine import (
     Game,
     IllegalAction,
     Result,
-    checked_setup,
-    task_methods,
 )
+from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
 from .cards import ROBOT, ChallengersData, load_data

@@ -2,9 +2,11 @@
 
 from .compare import compare_plot, compare_rules, first_player_won, steps
 from .data import Column, DataError, Schema, load_table
-from .dist import Dist, dice_sum, readable, sample_exact
+from .dist import Dist, dice_sum
+from .draws import sample_exact
 from .engine import CHANCE, Event, Game, IllegalAction, Result, random_legal
 from .rules import FieldSpec, RulesBase, RulesError, field_specs, rule, rules_frame
+from .showing import readable
 from .zones import Row, Table, Zone, ZoneError
 
 __all__ = [

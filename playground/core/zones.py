@@ -19,7 +19,7 @@ from typing import Any
 
 import pandas as pd
 
-from .dist import _check_rng, sample_counts, share
+from .draws import check_rng, sample_counts, share
 from .matching import same_value
 
 Card = Hashable
@@ -187,7 +187,7 @@ class Zone:
         """
         if not self._cards:
             raise ZoneError(f"{self.name} is empty: no card can be drawn")
-        _check_rng(rng)
+        check_rng(rng)
         kinds = self._sorted_kinds()
         counts = list(map(self._cards.__getitem__, kinds))
         ends = list(accumulate(counts))  # the ticket falls in the first card whose end is past it

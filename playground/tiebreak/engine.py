@@ -39,9 +39,10 @@ from weakref import WeakKeyDictionary
 
 import pandas as pd
 
-from playground.core.dist import draw_counted, sample_counts, share
-from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup, task_methods
+from playground.core.draws import draw_counted, sample_counts, share
+from playground.core.engine import CHANCE, Action, Event, Game, Result
 from playground.core.matching import same_value
+from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import ZoneError
 
 from .actions import (

@@ -30,9 +30,10 @@ from typing import Any
 
 import pandas as pd
 
-from playground.core.dist import share
-from playground.core.engine import CHANCE, Action, Event, Game, Result, checked_setup, task_methods
+from playground.core.draws import share
+from playground.core.engine import CHANCE, Action, Event, Game, Result
 from playground.core.matching import same_value
+from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Table, Zone, ZoneError
 
 from .actions import Dice, KickOff, TakeHidden, TakePitch

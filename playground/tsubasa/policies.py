@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from playground.core.dist import sample_exact
+from playground.core.draws import sample_exact
 from playground.core.engine import Action, policy, random_legal
 
 from .actions import Aim, KickOff, Pass, Pick, Play, Reroll, Skip, Spend, TakeHidden, TakePitch, Use

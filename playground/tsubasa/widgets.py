@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import ipywidgets as w
 
-from playground.core.dist import sample_exact
+from playground.core.draws import sample_exact
 from playground.core.engine import Game, random_legal
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel

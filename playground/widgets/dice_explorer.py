@@ -15,7 +15,8 @@ from html import escape
 import ipywidgets as w
 import pandas as pd
 
-from playground.core.dist import Dist, dice_sum, readable
+from playground.core.dist import Dist, dice_sum
+from playground.core.showing import readable
 from playground.widgets.bars import bars_svg
 from playground.widgets.predict import percent
 

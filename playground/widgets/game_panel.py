@@ -12,8 +12,8 @@ from fractions import Fraction
 import ipywidgets as w
 import pandas as pd
 
-from playground.core.dist import readable
 from playground.core.engine import Game, IllegalAction, Policies
+from playground.core.showing import readable
 
 HISTORY_ROWS = 40
 """How many of the latest history rows the panel shows (the whole history is game.history())."""

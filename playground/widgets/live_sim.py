@@ -8,7 +8,9 @@ chart puts the largest gap next to the standard error, so "how close is close" h
 from __future__ import annotations
 
 import math
+import operator
 import random
+import reprlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -18,6 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from playground.core.dist import Dist
+from playground.core.numbers import is_whole, shown, whole_number
 from playground.widgets.bars import bars_svg
 
 BATCHES = (1, 100, 10_000)
@@ -26,13 +29,18 @@ BATCHES = (1, 100, 10_000)
 MAX_ROLLS = 1_000_000
 """The most rolls one call of roll() adds: a million exact draws take about half a second."""
 
+MAX_LIVE_OUTCOMES = 2_000
+"""The most outcomes a live simulation follows. Each redraw works out every outcome's observed
+share and gap exactly (2,000 take about 30 ms); and a million rolls spread over far more
+outcomes leave too few per outcome to settle, so group them first (dist.map)."""
+
 Sampler = Callable[[random.Random], Any]
 BatchSampler = Callable[[random.Random, int], Sequence[Any]]
 
 
 def _listed(outcomes: Sequence[Any], most: int = 12) -> str:
-    shown = ", ".join(str(o) for o in outcomes[:most])
-    return shown + (", ..." if len(outcomes) > most else "")
+    text = ", ".join(str(o) for o in outcomes[:most])
+    return text + (", ..." if len(outcomes) > most else "")
 
 
 class LiveSimulation(w.VBox):
@@ -52,15 +60,23 @@ class LiveSimulation(w.VBox):
         title: str = "",
     ):
         if not isinstance(dist, Dist):
-            raise ValueError(f"dist must be an exact Dist (playground.core.dist.Dist); got {dist!r}")
+            raise ValueError(
+                f"dist must be an exact Dist (playground.core.dist.Dist); got {reprlib.repr(dist)}"
+            )
+        if len(dist) > MAX_LIVE_OUTCOMES:
+            raise ValueError(
+                f"dist has {len(dist):,} outcomes; a live simulation follows at most {MAX_LIVE_OUTCOMES:,} "
+                "(too few rolls land on each to settle): group them first, e.g. "
+                "dist.map(lambda total: total // 10) for totals in tens"
+            )
         if sample is not None and sample_many is not None:
             raise ValueError("give sample (one roll) or sample_many (a batch of rolls), not both")
         for name, f in (("sample", sample), ("sample_many", sample_many)):
             if f is not None and not callable(f):
                 raise ValueError(f"{name} must be a function of a random.Random; got {f!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number; got {seed!r}")
-        self.dist, self.seed, self.title = dist, seed, title
+        if not is_whole(seed):
+            raise ValueError(f"seed must be a whole number; got {shown(seed)}")
+        self.dist, self.seed, self.title = dist, operator.index(seed), title
         if sample_many is not None:
             self._draw: BatchSampler = sample_many
         elif sample is not None:
@@ -114,10 +130,7 @@ class LiveSimulation(w.VBox):
     def roll(self, n: int) -> None:
         """Add n simulated rolls (1 to MAX_ROLLS); an outcome the exact distribution lacks is
         reported, not counted."""
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLS:
-            raise ValueError(
-                f"the number of rolls must be a whole number from 1 to {MAX_ROLLS:,}; got {n!r:.60}"
-            )
+        n = whole_number(n, "the number of rolls", 1, MAX_ROLLS)
         drawn = self._draw(self.rng, n)
         problem = self._problem(drawn, n)
         if problem:
@@ -169,5 +182,7 @@ def live_simulation(
 
     sample(rng) rolls once (a game's own roll, say); sample_many(rng, n) rolls n times at once.
     Without either, dist itself is sampled, exactly and fast (10,000 rolls in milliseconds).
+    dist has at most MAX_LIVE_OUTCOMES outcomes (more are refused in a sentence, at once); past
+    MAX_BARS of them the chart groups neighbouring outcomes into one bar, as :func:`bars_svg` does.
     """
     return LiveSimulation(dist, sample, sample_many=sample_many, seed=seed, title=title)

@@ -7,6 +7,7 @@ moving the guess afterwards updates the comparison, so a student can find the ex
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -15,7 +16,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from playground.core.dist import readable
+from playground.core.numbers import shown
+from playground.core.showing import as_fraction, readable, scientific
 
 MAX_TOGGLES = 4
 """Up to this many short choices show as buttons side by side; more go in a dropdown."""
@@ -33,8 +35,26 @@ def exact_probability(value: Any, what: str) -> Fraction:
     return p
 
 
-def percent(p: Fraction) -> str:
-    """A probability as a percentage a class reads: 16.7%, 50%, or 0.00031% when tiny."""
+FLOAT_SAFE = Fraction(1, 10**298)
+"""Numbers from FLOAT_SAFE to 1 / FLOAT_SAFE in size are shown through a float; beyond, a float
+overflows (or rounds to 0), so their percentage is worked out exactly in powers of ten."""
+
+
+def percent(p: Fraction | float) -> str:
+    """A probability as a percentage a class reads: 16.7%, 50%, or 0.00031% when tiny.
+
+    p: an exact number (a Fraction or an int) or a finite float, of any size: far beyond what a
+    float holds it is shown in powers of ten, 1/6**400 as '5.5e-310%', 10**400/3 as '3.3e+401%'.
+    """
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise ValueError(f"p must be a number, a probability such as Fraction(1, 6); got {shown(p)}")
+    if isinstance(p, numbers.Rational):
+        exact = as_fraction(p)
+        if exact and not FLOAT_SAFE <= abs(exact) <= 1 / FLOAT_SAFE:
+            mantissa, exponent = scientific(exact * 100, 2)
+            return f"{mantissa:g}e{exponent:+03d}%"
+    elif not math.isfinite(p):
+        raise ValueError(f"p must be a finite number, a probability such as Fraction(1, 6); got {shown(p)}")
     value = float(p) * 100
     if value == 0 or value >= 0.1:
         return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
@@ -45,8 +65,8 @@ def told(p: Fraction) -> str:
     """The exact fraction and its percentage: '1/6 ≈ 16.7%' (a huge fraction: '≈ 1.28e-11 = ...')."""
     if p.denominator == 1:
         return percent(p)
-    shown = readable(p)
-    return f"{shown} {'=' if shown.startswith('≈') else '≈'} {percent(p)}"
+    text = readable(p)
+    return f"{text} {'=' if text.startswith('≈') else '≈'} {percent(p)}"
 
 
 def gap_sentence(guess: float, answer: Fraction) -> str:

@@ -1,0 +1,104 @@
+"""Drawing with exact chances, from the game's own generator: integer tickets only.
+
+An outcome is picked in proportion to whole-number counts (copies of a card, tokens in a bag)
+with one ``randrange`` ticket, so a seed tells the same story and no float rounding tilts a
+chance. The checked paths take what a student types; :func:`draw_counted` is the engines'
+trusted path, for counts that are their own bookkeeping.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterable
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+
+def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
+    """Pick an outcome with exactly its Fraction's chance, using only integer draws from rng.
+
+    outcomes: a non-empty list of (outcome, Fraction) pairs adding up to 1.
+    """
+    if not isinstance(outcomes, list | tuple) or not outcomes:
+        raise ValueError(
+            f"outcomes must be a non-empty list of (outcome, Fraction) pairs; got {outcomes!r:.60}"
+        )
+    bad = next((o for o in outcomes if not isinstance(o, tuple) or len(o) != 2 or not _chance(o[1])), None)
+    if bad is not None:
+        raise ValueError(f"each outcome must be an (outcome, Fraction from 0 to 1) pair; got {bad!r:.60}")
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    counts = [(value, p.numerator * (denominator // p.denominator)) for value, p in outcomes]
+    if sum(n for _, n in counts) != denominator:
+        raise ValueError("probabilities do not add up to 1")
+    return sample_counts(counts, rng)
+
+
+def sample_counts(outcomes: list[tuple[Any, int]], rng: Any) -> Any:
+    """Pick an outcome in proportion to its whole-number count (a card in a deck, a token in a bag).
+
+    outcomes: a non-empty list of (outcome, count) pairs, counts whole numbers from 0, at least one
+    above 0; rng: a random.Random (or anything with its randrange). The checks are one pass over
+    the pairs (engines call this on every draw); :func:`draw_counted` is the engines' unchecked path.
+    """
+    if not isinstance(outcomes, list | tuple) or not outcomes:
+        raise ValueError(f"outcomes must be a non-empty list of (outcome, count) pairs; got {outcomes!r:.60}")
+    total = 0
+    for pair in outcomes:
+        plain = type(pair) is tuple and len(pair) == 2 and type(pair[1]) is int and pair[1] >= 0
+        if not plain and not (isinstance(pair, tuple) and len(pair) == 2 and _count(pair[1])):
+            raise ValueError(f"each outcome must be an (outcome, whole count from 0) pair; got {pair!r:.60}")
+        total += pair[1]
+    check_rng(rng)
+    if not total:
+        raise ValueError("the counts add up to 0: there is nothing to pick")
+    return draw_counted(outcomes, total, rng)[0]
+
+
+def draw_counted(outcomes: Iterable[tuple[Any, int]], total: int, rng: Any) -> tuple[Any, int]:
+    """The engines' trusted draw: (outcome, its count), picked in proportion to the counts.
+
+    The same ticket and the same pick as :func:`sample_counts` with the same rng, without its
+    checks: for an engine whose counts are its own bookkeeping (whole numbers adding up to
+    ``total``, at least 1), so a bulk simulation does not pay for checking them on every draw.
+    The count comes back too, so the draw's exact chance is count / total with no search. Only
+    total is checked (one comparison): a whole number from 1 up, else a ValueError.
+    """
+    if type(total) is not int or total < 1:
+        raise ValueError(f"total must be a whole number of at least 1 (the counts' sum); got {total!r:.40}")
+    ticket = rng.randrange(total)
+    for value, n in outcomes:
+        ticket -= n
+        if ticket < 0:
+            return value, n
+    raise ValueError("the counts do not add up to the total")
+
+
+@lru_cache(maxsize=4096)
+def share(n: int, total: int) -> Fraction:
+    """n out of total (copies of a card in a deck of total), exactly; made once per pair.
+
+    Engines draw from decks and bags of a few sizes again and again, and building a Fraction
+    (a gcd and a few Python calls) on every draw was a measurable part of a game. n and total
+    are whole numbers, 0 <= n <= total, total >= 1.
+    """
+    if not (_count(n) and _count(total) and total > 0 and n <= total):
+        raise ValueError(
+            f"share needs whole numbers 0 <= n <= total, total at least 1; got {n!r:.30}, {total!r:.30}"
+        )
+    return Fraction(n, total)
+
+
+def check_rng(rng: object) -> None:
+    if not callable(getattr(rng, "randrange", None)):
+        raise TypeError(f"rng must be a random.Random (it draws with randrange); got {rng!r:.60}")
+
+
+def _chance(p: object) -> bool:
+    """Whether p is an exact probability: a whole number or fraction from 0 to 1."""
+    return isinstance(p, numbers.Rational) and not isinstance(p, bool) and 0 <= p <= 1
+
+
+def _count(n: object) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0

@@ -1,0 +1,47 @@
+"""What every engine does once, when a game starts: its rules and player count checked, and
+its task methods found by kind (so no engine looks a method up by name on every step)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any, TypeVar
+
+from .numbers import is_whole, shown
+from .rules import RulesBase
+
+R = TypeVar("R")
+
+
+def task_methods(engine: type, prefix: str) -> dict[str, Callable[..., Any]]:
+    """An engine class's methods named prefix + a task kind (its own and inherited), by kind:
+    ``task_methods(ArcGame, "_do_")["keep"]`` is ``ArcGame._do_keep``. Engines look their tasks'
+    methods up once, here, rather than by name on every step."""
+    names = (name for name in dir(engine) if name.startswith(prefix))
+    return {name.removeprefix(prefix): getattr(engine, name) for name in names}
+
+
+@cache
+def _rulebook(rules_cls: type[R]) -> R:
+    """The rulebook's rules, made once per class: Rules objects are frozen, so games share it."""
+    return rules_cls()
+
+
+def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, game: str) -> tuple[R, int]:
+    """A new game's rules (the rulebook's when None) and player count (a numpy whole number, as
+    pandas gives it, becomes an int), or an error in words.
+
+    Every engine starts with these two checks; a wrong Rules class is a TypeError, a player count
+    outside ``allowed`` a ValueError naming the game, the count and what it takes.
+    """
+    if not isinstance(allowed, range) or not allowed:
+        raise TypeError(f"allowed must be a non-empty range of player counts; got {allowed!r:.60}")
+    if not (isinstance(rules_cls, type) and issubclass(rules_cls, RulesBase)):
+        raise TypeError(f"rules_cls must be a game's Rules class; got {rules_cls!r:.60}")
+    rules = _rulebook(rules_cls) if rules is None else rules
+    if not isinstance(rules, rules_cls):
+        raise TypeError(f"rules must be a {game} Rules object, not {type(rules).__name__}")
+    if not is_whole(players) or players not in allowed:
+        wanted = f"exactly {allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
+        raise ValueError(f"{game} is for {wanted} players; got {shown(players)}")
+    return rules, int(players)
