@@ -24,7 +24,7 @@ from typing import Any, NamedTuple, TypeVar
 import pandas as pd
 
 from .draws import sample_exact
-from .matching import find_listed, lookalike_sentence, same_value
+from .matching import find_listed, lookalike_sentence
 from .numbers import is_whole, whole_number
 
 CHANCE = "chance"
@@ -108,8 +108,6 @@ class _Step(NamedTuple):
 
 
 _new_step = tuple.__new__  # a _Step from its fields without NamedTuple's Python-level __new__
-
-R = TypeVar("R")
 
 
 @contextmanager
@@ -259,14 +257,9 @@ class Game(ABC):
         Games with many outcomes override this and :meth:`sample_chance` to avoid listing them;
         an override finds its candidate by a look-up and confirms it with ``same_value``.
         """
-        outcomes = self.chance_outcomes()
-        for value, p in outcomes:
-            if value is outcome:
-                return value, p
-        for value, p in outcomes:
-            if same_value(value, outcome):
-                return value, p
-        return None
+        odds = dict(self.chance_outcomes())
+        found = find_listed(outcome, odds)
+        return None if found is None else (found, odds[found])
 
     def chance_probability(self, outcome: Action) -> Fraction | None:
         """The exact probability of one chance outcome (None if impossible)."""

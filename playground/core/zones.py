@@ -20,7 +20,7 @@ from typing import Any
 import pandas as pd
 
 from .draws import check_rng, sample_counts, share
-from .matching import same_value
+from .matching import find_listed
 
 Card = Hashable
 
@@ -168,7 +168,7 @@ class Zone:
         if not have:
             return None
         if type(card) is not str:  # a str equal to a str card is that card; others are looked up
-            card = next((kind for kind in self._cards if same_value(kind, card)), None)
+            card = find_listed(card, self._cards)
             if card is None:
                 return None
         return card, Fraction(have, len(self))

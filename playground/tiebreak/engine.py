@@ -41,7 +41,7 @@ import pandas as pd
 
 from playground.core.draws import draw_counted, sample_counts, share
 from playground.core.engine import CHANCE, Action, Event, Game, Result
-from playground.core.matching import same_value
+from playground.core.matching import find_listed, same_value
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import ZoneError
 
@@ -214,17 +214,16 @@ class TiebreakGame(Game):
         if counts is None:
             die = self.rules.tiebreak_die_sides
             return self._die[outcome - 1] if _is_face(outcome, die) else None
-        if kind == "let_draw":
-            if type(outcome) is not LetCard or type(outcome.id) is not str:
+        if kind == "let_draw":  # Let piles count cards by id
+            if type(outcome) is not LetCard or type(outcome.id) is not str or counts.get(outcome.id, 0) < 1:
                 return None
-            n = counts.get(outcome.id, 0)
-            listed = self._let(outcome.id) if n > 0 else None
+            key, listed = outcome.id, self._let(outcome.id)
+            listed = listed if same_value(listed, outcome) else None
         else:
-            listed = next((key for key, n in counts.items() if n > 0 and same_value(key, outcome)), None)
-            n = counts[listed] if listed is not None else 0
-        if listed is None or not same_value(listed, outcome):
+            key = listed = find_listed(outcome, [card for card, n in counts.items() if n > 0])
+        if listed is None:
             return None
-        return listed, Fraction(n, sum(counts.values()))
+        return listed, Fraction(counts[key], sum(counts.values()))
 
     def sample_chance(self) -> Action:
         # The same laws as chance_outcomes, drawn with integers only (no Fractions to build).
