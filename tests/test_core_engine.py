@@ -62,7 +62,7 @@ class DriftingDie(PigGame):
 class StaleRecord(PigGame):
     """Records the figures as they were one step before (a kept count never recounted)."""
 
-    def figures_record(self) -> dict[str, int]:
+    def _figures_record(self) -> dict[str, int]:
         before = self.__dict__.get("_before", self.figures())
         self._before = self.figures()
         return before
@@ -86,13 +86,13 @@ class LooseDie(PigGame):
 
 
 class RepeatedAction(PigGame):
-    def player_actions(self) -> list[Action]:
-        return [ROLL, *super().player_actions(), ROLL]
+    def _player_actions(self) -> list[Action]:
+        return [ROLL, *super()._player_actions(), ROLL]
 
 
 class NoActions(PigGame):
-    def player_actions(self) -> list[Action]:
-        return [] if self.scores[self.player] > 0 else super().player_actions()
+    def _player_actions(self) -> list[Action]:
+        return [] if self.scores[self.player] > 0 else super()._player_actions()
 
 
 class NoisyRefusal(PigGame):

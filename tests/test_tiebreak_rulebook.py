@@ -469,7 +469,7 @@ def test_a_let_card_comes_from_the_pile_of_the_space_and_goes_back_under_it() ->
     assert game.phase() == "let_draw"
     assert game.chance_probability(let_card(game, "fan_mail")) == Fraction(3, 20)
     game.apply(let_card(game, "rain_delay"))
-    pile = game.state.let_piles[game.let_pile_at(game.board.index["let_1"])]
+    pile = game.state.let_piles[game._let_pile_at(game.board.index["let_1"])]
     assert pile.unseen == 3 and list(pile.seen) == ["rain_delay"]
     assert all(p.unseen == 4 for k, p in enumerate(game.state.let_piles) if p is not pile)
     for let_id in ("fan_mail", "tailwind", "rain_delay"):

@@ -128,7 +128,7 @@ def test_decisions_that_are_never_dropped_always_offer_a_move() -> None:
             while not game.is_over():
                 kind = game.phase()
                 if kind in ALWAYS_A_CHOICE:
-                    assert game.player_actions(), kind
+                    assert game._player_actions(), kind
                     seen.add(kind)
                 game.step(policy)
     assert seen == ALWAYS_A_CHOICE

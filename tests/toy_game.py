@@ -47,7 +47,7 @@ class PigGame(Game):
             return None
         return CHANCE if self.rolling else self.player
 
-    def player_actions(self) -> list[Action]:
+    def _player_actions(self) -> list[Action]:
         # The first roll of a turn is compulsory, so holding is only allowed after a roll.
         return [ROLL, HOLD] if self.turn_rolls > 0 else [ROLL]
 

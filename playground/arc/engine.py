@@ -107,9 +107,9 @@ class ArcGame(Competition):
         """The Sport and the Main Character now, counted afresh from the table."""
         s = self.state
         mc = tuple(st.top for st in s.main_character_stacks()) if s.revealed else ()
-        return self.figures_from((s.active_sport[0] if len(s.active_sport) else "", mc))
+        return self._figures_from((s.active_sport[0] if len(s.active_sport) else "", mc))
 
-    def figures_record(self) -> tuple[str, tuple[str, ...]]:
+    def _figures_record(self) -> tuple[str, tuple[str, ...]]:
         """The Sport's card and the Main Character's cards after a step; named when read.
 
         This runs after every step of every simulated game, so the Main Character is worked out
@@ -120,7 +120,7 @@ class ArcGame(Competition):
         sport = s.active_sport
         return (sport[0] if len(sport) else "", s.main_character_tops() if s.revealed else ())
 
-    def figures_from(self, record: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
+    def _figures_from(self, record: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
         sport, mc = record
         name = self.data.name
         return {"sport": name(sport) if sport else "", "main_character": ", ".join(map(name, mc))}
@@ -219,7 +219,7 @@ class ArcGame(Competition):
 
     # -- player actions ---------------------------------------------------------------------------
 
-    def player_actions(self) -> list[Action]:
+    def _player_actions(self) -> list[Action]:
         task = self.tasks[0]
         return _OPTIONS[task.kind](self, task)
 
@@ -584,9 +584,6 @@ class ArcGame(Competition):
         reveal = [Task("sport")] if self.round == self.rules.sport_reveal_after else []
         self._now(*reveal, Task("compete") if done else Task("training_round"))
         return []
-
-    def player_name(self, player: int) -> str:
-        return f"Player {player + 1}"
 
 
 _DO = task_methods(ArcGame, "_do_")

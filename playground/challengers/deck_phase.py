@@ -35,7 +35,7 @@ TASK_WORDS = {
 class DeckPhaseFlow:
     """The deck-phase half of the engine (mixed into ChallengersGame)."""
 
-    def deck_phase_tasks(self: ChallengersGame, side: int, round_number: int) -> list[Task]:
+    def _deck_phase_tasks(self: ChallengersGame, side: int, round_number: int) -> list[Task]:
         if side == self.robot:
             return [Task("robot_grow", AUTO, side, round_number)]
         return [Task("phase_start", AUTO, side, round_number)]
@@ -68,7 +68,7 @@ class DeckPhaseFlow:
             return [Event(f"Level {deck.level} ran out: its compartment is shuffled and becomes the deck.")]
         return [Event(f"Level {deck.level} and its compartment are empty: no card drawn.")]
 
-    def to_compartment(self: ChallengersGame, card: str, source) -> list[Event]:
+    def _to_compartment(self: ChallengersGame, card: str, source) -> list[Event]:
         """Put a level card in its compartment; a full compartment is shuffled under its deck."""
         deck = self.state.levels[self.data.cards[card].level]
         source.move(card, deck.compartment)
@@ -97,7 +97,7 @@ class DeckPhaseFlow:
             n = len(me.drawn)
             events = [Event(f"{name} throws back {n} cards and draws {n} new ones.")]
             for card in list(me.drawn):
-                events += self.to_compartment(card, me.drawn)
+                events += self._to_compartment(card, me.drawn)
             self._then(*[Task("draw", CHANCE, task.side) for _ in range(n)], task)
             return events
         if isinstance(action, Keep):
@@ -110,22 +110,22 @@ class DeckPhaseFlow:
         else:
             events = [Event(f"{name} keeps no more cards.")]
         for card in list(me.drawn):
-            events += self.to_compartment(card, me.drawn)
+            events += self._to_compartment(card, me.drawn)
         self._then(Task("remove", task.side, task.side))
         return events
 
     def _on_selection(self: ChallengersGame, side: int, card: str) -> list[Event]:
         c = self.data.cards[card]
         if c.timing == "upon_selection" and c.effect == "fans":
-            return self.gain_fans(side, c.amount, c.name)
+            return self._gain_fans(side, c.amount, c.name)
         return []
 
-    def gain_fans(self: ChallengersGame, side: int, n: int, because: str) -> list[Event]:
+    def _gain_fans(self: ChallengersGame, side: int, n: int, because: str) -> list[Event]:
         """Fans from the general reserve (as many as are left there)."""
         n = min(n, len(self.state.reserve))
         if n:
             self.state.reserve.move(FAN, self.state.sides[side].fans, n)
-            self.rescore()
+            self._rescore()
         return [Event(f"{self.player_name(side)} gains {n} fan(s) ({because}).")]
 
     # -- removing ------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ class DeckPhaseFlow:
             return [Event(f"{name} removes {card.name}: a starting card goes back to the box.")]
         return [
             Event(f"{name} removes {card.name} to the level {card.level} compartment.")
-        ] + self.to_compartment(card.id, me.deck)
+        ] + self._to_compartment(card.id, me.deck)
 
     def _do_robot_grow(self: ChallengersGame, task: Task, _: None) -> list[Event]:
         pile, robot = self.state.robot_pile, self.state.sides[task.side]

@@ -145,8 +145,11 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
             return task.side if task.side < self.players else None
         return None
 
-    def player_name(self, player: int) -> str:
+    def _player_name(self, player: int) -> str:
         return self.state.sides[player].name
+
+    def _seats(self) -> int:
+        return len(self.state.sides)  # the Robot's too
 
     # -- chance --------------------------------------------------------------------------------
 
@@ -225,7 +228,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
 
     # -- decisions -----------------------------------------------------------------------------
 
-    def player_actions(self) -> list[Action]:
+    def _player_actions(self) -> list[Action]:
         task = self.tasks[0]
         return OPTIONS[task.kind](self, task)
 
@@ -258,7 +261,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         """Put tasks at the front of the queue, in the given order."""
         self.tasks.extendleft(reversed(tasks))
 
-    def actor_of(self, side: int) -> int | str:
+    def _actor_of(self, side: int) -> int | str:
         """Who decides for a side: the player, or AUTO for the Robot."""
         return AUTO if side == self.robot else side
 
@@ -297,14 +300,14 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     def _do_round(self, task: Task, _: None) -> list[Event]:
         r = task.extra
         self.state.round = r
-        self.rescore()
+        self._rescore()
         pairings = [p for p in self.data.brackets[self.players] if p.round == r]
         queued: list[Task] = []
         for p in pairings:
             for label in (p.first, p.second):
                 self.state.sides[self._side_of(label)].mat = p.mat
         for side in range(len(self.state.sides)):
-            queued += self.deck_phase_tasks(side, r)
+            queued += self._deck_phase_tasks(side, r)
         for p in pairings:
             queued.append(
                 Task("match_start", AUTO, 0, (p.mat, self._side_of(p.first), self._side_of(p.second)))
@@ -356,7 +359,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     def _start_final(self, finalists: tuple[int, ...]) -> list[Event]:
         self.state.finalists = finalists
         self.state.round = self.rules.rounds + 1
-        self.rescore()
+        self._rescore()
         a, b = finalists
         for p in finalists:
             self.state.sides[p].mat = 1
@@ -366,7 +369,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         )
         return [Event(f"The final: {self.player_name(a)} against {self.player_name(b)}.")]
 
-    def match_over(self, match: Match) -> None:
+    def _match_over(self, match: Match) -> None:
         """Called by the match flow: a final decides the champion."""
         if match.final:
             self.state.champion = match.winner
@@ -392,7 +395,8 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         return self.state.table().frame()
 
     def deck_frame(self, player: int) -> pd.DataFrame:
-        return self.state.deck_frame(player)
+        """A seat's whole deck wherever its cards are now, one row per card name (the Robot's too)."""
+        return self.state.deck_frame(self.seat(player))
 
     def check_conserved(self) -> None:
         """Raise ZoneError if any card, trophy or fan was lost or duplicated."""
@@ -401,7 +405,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
 
     def figures(self) -> dict[str, Any]:
         """The round and every player's fans, worked out again only after they change (a fan
-        gained, a trophy won, a new round: see ``rescore``), not on every step."""
+        gained, a trophy won, a new round: see ``_rescore``), not on every step."""
         if self._figures is None:
             figures: dict[str, Any] = {"round": self.state.round}
             for p in self.humans():
@@ -409,7 +413,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
             self._figures = figures
         return self._figures
 
-    def rescore(self) -> None:
+    def _rescore(self) -> None:
         """Forget the figures: the engine calls this whenever fans, trophies or the round change
         (code that edits those zones directly calls it too)."""
         self._figures = None

@@ -72,8 +72,7 @@ def scene_of(game: Any) -> dict[str, Any]:
     ]
     attack = target = None
     if m.winner is None and m.flag is not None and m.attacker is not None:
-        attacker_play = st.sides[m.attacker].play
-        attack = game.attack_total(m.attacker) if len(attacker_play) else 0
+        attack = game.attack_total(m.attacker)
         target = game.flag_strength(m.flag)
     flag = m.sides.index(m.flag) if m.flag is not None else -1
     if m.winner is not None:

@@ -35,20 +35,45 @@ class MatchFlow:
     # -- strengths -----------------------------------------------------------------------------
 
     def attack_total(self: ChallengersGame, side: int) -> int:
-        """The attacker's total: every card revealed in this attack plus their bench bonuses."""
+        """A side's attack total: every card it revealed in this attack plus its bench bonuses
+        (side: a seat, the Robot's too; 0 while it has revealed nothing)."""
+        side = self.seat(side, "side")
+        return self._attack_total(side) if len(self.state.sides[side].play) else 0
+
+    def flag_strength(self: ChallengersGame, side: int) -> int:
+        """The strength of the card holding the flag in front of ``side``, with its bonuses.
+        Asked while that side holds the flag in a match."""
+        side = self.seat(side, "side")
+        m = self.state.match
+        if m is None or m.flag != side:
+            holder = (
+                "nobody holds it: no match is being played"
+                if m is None or m.flag is None
+                else (f"{self.player_name(m.flag)} holds it")
+            )
+            raise ValueError(f"{self.player_name(side)} holds no flag now ({holder})")
+        return self._flag_strength(side)
+
+    def attack_reached(self: ChallengersGame, side: int) -> bool:
+        """Has ``side``'s attack reached the strength it needs to take the flag? (False when
+        no match is being played or that side is not the one attacking.)"""
+        side = self.seat(side, "side")
+        m = self.state.match
+        return m is not None and m.attacker == side and m.flag is not None and self._attack_reached(side)
+
+    def _attack_total(self: ChallengersGame, side: int) -> int:
         cards = self.data.cards
         return sum(cards[c].attacking for c in self.state.sides[side].play) + self.state.bench_bonus(side)
 
-    def flag_strength(self: ChallengersGame, side: int) -> int:
-        """The strength of the card holding the flag, with its bonuses."""
+    def _flag_strength(self: ChallengersGame, side: int) -> int:
         play = self.state.sides[side].play
         bench = self.state.bench_bonus(side) if self.rules.bench_bonus_defends else 0
         return self.data.cards[play[len(play) - 1]].holding + bench
 
-    def attack_reached(self: ChallengersGame, side: int) -> bool:
+    def _attack_reached(self: ChallengersGame, side: int) -> bool:
         m = self.state.match
-        needed = self.flag_strength(m.flag) + (0 if self.rules.tie_takes_flag else 1)
-        return bool(len(self.state.sides[side].play)) and self.attack_total(side) >= needed
+        needed = self._flag_strength(m.flag) + (0 if self.rules.tie_takes_flag else 1)
+        return bool(len(self.state.sides[side].play)) and self._attack_total(side) >= needed
 
     # -- starting ------------------------------------------------------------------------------
 
@@ -59,14 +84,14 @@ class MatchFlow:
         ra, rb = (self.state.sides[s].best_trophy_round() for s in (a, b))
         if ra != rb:
             starter = a if ra > rb else b
-            self._then(Task("first", self.actor_of(starter), starter))
+            self._then(Task("first", self._actor_of(starter), starter))
             return events + [Event(f"{self.player_name(starter)} holds the highest-round trophy and starts.")]
         self._then(Task("toss", CHANCE, 0, (a, b)))
         return events + [Event("The flag is tossed like a coin to see who starts.")]
 
     def _do_toss(self: ChallengersGame, task: Task, name: str) -> list[Event]:
         starter = next(s for s in task.extra if self.player_name(s) == name)
-        self._then(Task("first", self.actor_of(starter), starter))
+        self._then(Task("first", self._actor_of(starter), starter))
         return [Event(f"{name} wins the toss and starts.")]
 
     def _options_first(self: ChallengersGame, task: Task) -> list[Action]:
@@ -92,9 +117,9 @@ class MatchFlow:
         m = self.state.match
         if task.extra == "first":
             m.flag = task.side
-            events.append(Event(f"The flag goes on {c.name}: strength {self.flag_strength(task.side)}."))
+            events.append(Event(f"The flag goes on {c.name}: strength {self._flag_strength(task.side)}."))
             return events + self._attack_next(m.other(task.side))
-        total, flag = self.attack_total(task.side), self.flag_strength(m.flag)
+        total, flag = self._attack_total(task.side), self._flag_strength(m.flag)
         events.append(Event(f"Attack total {total} against {flag}."))
         return events + self._attack_next(task.side, total >= flag + (0 if self.rules.tie_takes_flag else 1))
 
@@ -102,7 +127,7 @@ class MatchFlow:
         if card.timing != "on_reveal":
             return []
         if card.effect == "fans":
-            return self.gain_fans(side, card.amount, card.name)
+            return self._gain_fans(side, card.amount, card.name)
         if card.effect == "rest":
             return self._rest_oldest_seat(side, card.name)
         return []
@@ -125,19 +150,19 @@ class MatchFlow:
         m = self.state.match
         m.attacker = side
         if not len(self.state.sides[side].deck) and not (
-            self.attack_reached(side) if reached is None else reached
+            self._attack_reached(side) if reached is None else reached
         ):
             return self._end_match(m.flag, f"{self.player_name(side)} ran out of cards")
-        self._then(Task("attack", self.actor_of(side), side))
+        self._then(Task("attack", self._actor_of(side), side))
         return []
 
     def _options_attack(self: ChallengersGame, task: Task) -> list[Action]:
-        return [TAKE_FLAG] if self.attack_reached(task.side) else [REVEAL]
+        return [TAKE_FLAG] if self._attack_reached(task.side) else [REVEAL]
 
     def _do_attack(self: ChallengersGame, task: Task, action: Action | None) -> list[Event]:
         """Reveal or take the flag: a player's action was checked against ``_options_attack``,
         so it already says which; the Robot's (None) is worked out here."""
-        reached = self.attack_reached(task.side) if action is None else action == TAKE_FLAG
+        reached = self._attack_reached(task.side) if action is None else action == TAKE_FLAG
         if not reached:
             self._then(Task("reveal_draw", CHANCE, task.side))
             return []
@@ -151,7 +176,7 @@ class MatchFlow:
         events = [Event(f"{self.player_name(side)} takes the flag from {lost.name}.")]
         if lost.timing == "losing_flag":
             if lost.effect == "fans":
-                events += self.gain_fans(loser, lost.amount, lost.name)
+                events += self._gain_fans(loser, lost.amount, lost.name)
             elif lost.effect == "rest":
                 events += self._rest_oldest_seat(loser, lost.name)
         m.flag = side
@@ -189,7 +214,7 @@ class MatchFlow:
                 events.append(Event("The Robot's trophy goes back to the box."))
             else:
                 st.sides[winner].trophies.add(trophy)
-                self.rescore()
+                self._rescore()
                 events.append(Event(f"{self.player_name(winner)} takes the round {st.round} trophy."))
         for s in m.sides:
             me = st.sides[s]
@@ -197,7 +222,7 @@ class MatchFlow:
                 for card, n in Counter(zone.clear()).items():  # copies together: one add each
                     me.deck.add(card, n)
             me.seats.clear()
-        self.match_over(m)
+        self._match_over(m)
         return events
 
     # -- refusals ------------------------------------------------------------------------------
@@ -208,7 +233,7 @@ class MatchFlow:
         if task.kind != "attack":
             return "Cards are revealed and the flag is taken in a match, not now."
         name, m = self.player_name(task.side), self.state.match
-        total, flag = self.attack_total(task.side), self.flag_strength(m.flag)
+        total, flag = self._attack_total(task.side), self._flag_strength(m.flag)
         if isinstance(action, Reveal):
             return (
                 f"{name}'s attack total {total} already reaches the flag's {flag}: you may not "

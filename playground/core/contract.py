@@ -154,8 +154,8 @@ def check_player_node(game: Game) -> list[Any]:
         raise ContractBroken(f"{where}: player {game.current_actor()!r} has no legal action")
     if len(set(actions)) != len(actions):
         raise ContractBroken(f"{where}: duplicate legal actions {actions}")
-    if actions != game.player_actions():
-        raise ContractBroken(f"{where}: legal_actions() != player_actions()")
+    if actions != game._player_actions():
+        raise ContractBroken(f"{where}: legal_actions() != _player_actions()")
     return actions
 
 
@@ -449,7 +449,7 @@ def check_game(
         if not (isinstance(events, list) and all(isinstance(e, Event) for e in events)):
             raise ContractBroken(f"{where}: step() returned {events!r:.80}, not a list of Events")
         newest = game._steps[-1]  # (actions() or history() would copy the whole story)
-        if game.figures_from(newest.figures) != game.figures():
+        if game._figures_from(newest.figures) != game.figures():
             raise ContractBroken(f"{where}: the figures recorded for this step are not the figures now")
         if actor == CHANCE:
             outcome = newest.action

@@ -104,7 +104,7 @@ class _Step(NamedTuple):
     action: Action
     probability: Fraction | None
     events: tuple[Event, ...]
-    figures: Any  # what figures_record kept; figures_from turns it into the history's columns
+    figures: Any  # what _figures_record kept; _figures_from turns it into the history's columns
 
 
 _new_step = tuple.__new__  # a _Step from its fields without NamedTuple's Python-level __new__
@@ -196,7 +196,7 @@ class Game(ABC):
         """The player index to act, CHANCE, or None when the game is over."""
 
     @abstractmethod
-    def player_actions(self) -> list[Action]:
+    def _player_actions(self) -> list[Action]:
         """The legal actions of the player to act (called only when a player acts)."""
 
     @abstractmethod
@@ -223,8 +223,8 @@ class Game(ABC):
         """The key figures recorded in the history after each step (scores, positions)."""
         return {}
 
-    def figures_record(self) -> Any:
-        """What is kept of the figures after each step, to be read by :meth:`figures_from` later.
+    def _figures_record(self) -> Any:
+        """What is kept of the figures after each step, to be read by :meth:`_figures_from` later.
 
         The default keeps ``figures()`` itself. A game whose figures cost a dict per step keeps
         something cheaper (a tuple of what they are computed from) and builds the dict only when
@@ -232,8 +232,8 @@ class Game(ABC):
         """
         return self.figures()
 
-    def figures_from(self, record: Any) -> Mapping[str, Any]:
-        """The figures a record from :meth:`figures_record` stands for (the default: itself)."""
+    def _figures_from(self, record: Any) -> Mapping[str, Any]:
+        """The figures a record from :meth:`_figures_record` stands for (the default: itself)."""
         return record
 
     def _why_illegal(self, action: Action) -> str | None:
@@ -247,7 +247,22 @@ class Game(ABC):
         return None
 
     def player_name(self, player: int) -> str:
+        """The name of seat ``player`` (a whole number from 0 to the seats less one), as tables show it."""
+        if type(player) is not int or not 0 <= player < self._seats():  # the engine's own calls skip this
+            player = self.seat(player)
+        return self._player_name(player)
+
+    def _player_name(self, player: int) -> str:
+        """The game's name for a seat already checked to be one."""
         return f"Player {player + 1}"
+
+    def _seats(self) -> int:
+        """How many seats the table has: the players, and any seat the game plays itself (a Robot)."""
+        return self.players
+
+    def seat(self, player: Any, name: str = "player") -> int:
+        """``player`` as a seat number, or a ValueError naming the seats there are."""
+        return whole_number(player, name, 0, self._seats() - 1)
 
     def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
         """The listed outcome that is ``outcome`` (same type, field for field), with its exact
@@ -308,10 +323,10 @@ class Game(ABC):
         afresh every time, so code that edits the state directly (a test's scene) sees it.
         """
         if not self._stepping:
-            return self.player_actions()
+            return self._player_actions()
         count = len(self._steps)
         if self._offered is None or self._offered[0] != count:
-            self._offered = (count, self.player_actions())
+            self._offered = (count, self._player_actions())
         return self._offered[1]
 
     def apply(self, action: Action, by: int | None = None) -> list[Event]:
@@ -390,7 +405,7 @@ class Game(ABC):
         self._offered = None
         try:
             events = self._apply(action)
-            step = (phase, actor, for_player, action, probability, tuple(events), self.figures_record())
+            step = (phase, actor, for_player, action, probability, tuple(events), self._figures_record())
             self._steps.append(_new_step(_Step, step))
         except BaseException:
             self._restore(count)
@@ -461,7 +476,7 @@ class Game(ABC):
         if actor == CHANCE:
             action, probability = self.sample_chance_exact()
             return self._commit(phase, actor, self.chance_for(), action, probability)
-        actions = self.player_actions()
+        actions = self._player_actions()
         if policy is None or policy is random_legal:
             if not actions:
                 raise IllegalAction(GAME_OVER)
@@ -576,7 +591,7 @@ class Game(ABC):
                     "probability": s.probability,
                     "path_probability": paths[number + 1],
                     "outcome": "; ".join(e.text for e in s.events),
-                    **self.figures_from(s.figures),
+                    **self._figures_from(s.figures),
                 }
             )
         columns = [

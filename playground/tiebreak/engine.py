@@ -42,6 +42,7 @@ import pandas as pd
 from playground.core.draws import draw_counted, sample_counts, share
 from playground.core.engine import CHANCE, Action, Event, Game, Result
 from playground.core.matching import find_listed, same_value
+from playground.core.numbers import is_whole, shown
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import ZoneError
 
@@ -135,7 +136,7 @@ class TiebreakGame(Game):
         self.tasks: deque[Task] = deque()
         self.reason = ""
         self._whole_counts: tuple[dict[str, int], int, dict[str, int], list[int]] | None = None
-        self._titles_seen: dict[int, tuple[int, Card]] = {}  # what figures_record last kept
+        self._titles_seen: dict[int, tuple[int, Card]] = {}  # what _figures_record last kept
         self._titles_record: tuple[tuple[int, tuple[int, Card]], ...] = ()
         self._new_week()
         for p in range(players):
@@ -149,7 +150,7 @@ class TiebreakGame(Game):
         cards = sum(self.data.let_copies.values())
         return [LetPile(cards // piles + (k < cards % piles)) for k in range(piles)]
 
-    def let_pile_at(self, position: int) -> int:
+    def _let_pile_at(self, position: int) -> int:
         """The index of the Let pile drawn from at a Let space."""
         return 0 if len(self.state.let_piles) == 1 else self.board.let_spaces.index(position)
 
@@ -171,7 +172,7 @@ class TiebreakGame(Game):
             return c.player if c.roller == 0 else c.opponent
         return task.player
 
-    def player_name(self, player: int) -> str:
+    def _player_name(self, player: int) -> str:
         return self.state.players[player].name
 
     # -- chance -----------------------------------------------------------------------------------
@@ -257,7 +258,7 @@ class TiebreakGame(Game):
 
     # -- decisions --------------------------------------------------------------------------------
 
-    def player_actions(self) -> list[Action]:
+    def _player_actions(self) -> list[Action]:
         task = self.tasks[0]
         return _OPTIONS[task.kind](self, task)
 
@@ -477,7 +478,7 @@ class TiebreakGame(Game):
             elif task.kind in _AUTO_KINDS:
                 self.tasks.popleft()
                 events += _DO[task.kind](self, task, None)
-            elif task.kind in ("penalty_card", "penalty_tokens") and not self.player_actions():
+            elif task.kind in ("penalty_card", "penalty_tokens") and not self._player_actions():
                 self.tasks.popleft()
             else:
                 return
@@ -488,7 +489,7 @@ class TiebreakGame(Game):
 
     def _let_pile(self) -> LetPile:
         """The pile of the Let space the player to draw stands on."""
-        return self.state.let_piles[self.let_pile_at(self.state.players[self.tasks[0].player].position)]
+        return self.state.let_piles[self._let_pile_at(self.state.players[self.tasks[0].player].position)]
 
     def _remote_blocked(self) -> bool:
         """Are United/Final from afar closed now, after a Let or Injury space acted on the player?"""
@@ -549,7 +550,7 @@ class TiebreakGame(Game):
     def _do_vacant_roll(self, task: Task, die: int) -> list[Event]:
         c = self.state.contest
         assert c is not None
-        total = self.challenger_bonus(c) + len(c.risked) + die
+        total = self._challenger_bonus(c) + len(c.risked) + die
         won = total >= self.rules.vacant_target
         verdict = "wins" if won else "short of"
         text = f"Tie-break die {die}: total {total} ({verdict} {self.rules.vacant_target})."
@@ -771,7 +772,7 @@ class TiebreakGame(Game):
     def _let_effect(self, p: int, card: Any) -> list[Event]:
         me = self.state.players[p]
         events = [Event(f"{me.name} draws the Let card {card.name}: {card.description}")]
-        pile = self.let_pile_at(me.position)
+        pile = self._let_pile_at(me.position)
         if card.effect in ("keep_wildcard", "keep_travel"):
             me.lets.append((card, pile))
         else:
@@ -849,8 +850,36 @@ class TiebreakGame(Game):
             )
         ]
 
-    def challenger_bonus(self, c: Contest) -> int:
-        """The challenger's points before any die: matching card, Ace, surface, Wildcard."""
+    def challenger_bonus(self, contest: Contest | None = None) -> int:
+        """The challenger's points before any die (matching card, Ace, surface, Wildcard) in
+        ``contest``: the tournament being played now if left out, or one a player is weighing."""
+        return self._challenger_bonus(self._a_contest(contest))
+
+    def reserver_bonus(self, contest: Contest | None = None) -> int:
+        """The reserver's points before any die in a Training tie-break (``contest`` as above)."""
+        return self._reserver_bonus(self._a_contest(contest))
+
+    def _a_contest(self, contest: Any) -> Contest:
+        if contest is None:
+            if self.state.contest is None:
+                raise ValueError(
+                    "no tournament is being played now, so there is no bonus to count; give a "
+                    "Contest to weigh one, or ask again once a player has entered one"
+                )
+            return self.state.contest
+        if not isinstance(contest, Contest):
+            raise TypeError(f"contest must be a Contest (game.state.contest); got {type(contest).__name__}")
+        if not (is_whole(contest.space) and 0 <= contest.space < len(self.board.spaces)):
+            raise ValueError(
+                f"the contest's space must be a space of the board, 0 to {len(self.board.spaces) - 1}; "
+                f"got {shown(contest.space)}"
+            )
+        cards = [contest.card, *([contest.opponent_card] if contest.opponent_card is not None else [])]
+        if not all(isinstance(card, Card) for card in cards):
+            raise TypeError("the contest's card and opponent_card must be tournament cards (Card)")
+        return contest
+
+    def _challenger_bonus(self, c: Contest) -> int:
         r = self.rules
         bonus = r.matching_card_bonus + (r.ace_bonus if c.ace else 0)
         if c.kind == "defended":
@@ -862,16 +891,17 @@ class TiebreakGame(Game):
             bonus += r.wildcard_bonus if c.pay != "top ranker" else 0
         return bonus
 
-    def reserver_bonus(self, c: Contest) -> int:
-        """The reserver's points before any die in a Training tie-break: the matching card."""
+    def _reserver_bonus(self, c: Contest) -> int:
         matches = c.opponent_card is not None and c.opponent_card.points == self.board.spaces[c.space].points
         return self.rules.matching_card_bonus if self.rules.reserver_card_point and matches else 0
 
     def _start_race(self, c: Contest) -> list[Event]:
         r = self.rules
-        mine = self.challenger_bonus(c) + len(c.risked)
+        mine = self._challenger_bonus(c) + len(c.risked)
         theirs = (
-            r.champion_head_start if c.kind == "defended" else self.reserver_bonus(c) + len(c.opponent_risked)
+            r.champion_head_start
+            if c.kind == "defended"
+            else self._reserver_bonus(c) + len(c.opponent_risked)
         )
         c.scores = [mine, theirs]
         c.roller = 0 if r.race_first == "challenger" else 1
@@ -1080,9 +1110,9 @@ class TiebreakGame(Game):
         return self.state.board_frame()
 
     def figures(self) -> dict[str, Any]:
-        return self.figures_from(self.figures_record())
+        return self._figures_from(self._figures_record())
 
-    def figures_record(self) -> tuple[int, tuple[tuple[int, tuple[int, Card]], ...]]:
+    def _figures_record(self) -> tuple[int, tuple[tuple[int, tuple[int, Card]], ...]]:
         # the week and the titles, as they stand: kept after every step of every simulated
         # game, so the rankings are summed only when the history is read; the titles change
         # rarely, so steps in between share one record of them
@@ -1092,7 +1122,7 @@ class TiebreakGame(Game):
             self._titles_record = tuple(titles.items())
         return self.state.week, self._titles_record
 
-    def figures_from(self, record: tuple[int, tuple[tuple[int, tuple[int, Card]], ...]]) -> dict[str, Any]:
+    def _figures_from(self, record: tuple[int, tuple[tuple[int, tuple[int, Card]], ...]]) -> dict[str, Any]:
         week, titles = record
         ranks = [0] * self.players  # State.rankings, from the titles kept
         points = self._points

@@ -196,7 +196,7 @@ class AttackPhase:
             return [said(f"{them.name} takes a Fatigue card")]
         if a == "control_advance":
             self._clear_play_areas(card)
-            return [said(f"{me.name} controls and advances: a successful pass"), *self.end_round("kept")]
+            return [said(f"{me.name} controls and advances: a successful pass"), *self._end_round("kept")]
         self._clear_play_areas(card)  # special_shot
         self._then(
             todo("pick_shot", coach, coach),

@@ -21,12 +21,23 @@ from .state import Task, said, todo
 if TYPE_CHECKING:
     from .engine import TsubasaGame
 
+ACTION_KINDS = ("shot", "pass", "defense")
+"""What a coach's cards are totalled for."""
+
 
 class DuelPhase:
     """The duel's options and effects, mixed into the engine."""
 
     def total(self: TsubasaGame, coach: int, kind: str) -> int:
-        """A coach's action total before points: card values minus a Yellow/Red penalty."""
+        """A coach's action total before points: card values minus a Yellow/Red penalty.
+
+        coach: 0 or 1; kind: "shot", "pass" or "defense".
+        """
+        if kind not in ACTION_KINDS:
+            raise ValueError(f"kind must be one of {', '.join(map(repr, ACTION_KINDS))}; got {kind!r:.40}")
+        return self._total(self.seat(coach, "coach"), kind)
+
+    def _total(self: TsubasaGame, coach: int, kind: str) -> int:
         c = self.state.coaches[coach]
         values = sum(self._card(card).value(kind) for card in c.play)
         penalty = (self.rules.red_penalty if c.red else self.rules.yellow_penalty) if len(c.penalty) else 0
@@ -41,7 +52,7 @@ class DuelPhase:
 
     def _do_aim(self: TsubasaGame, task: Task, action: Aim) -> list[Event]:
         d, att, dfd = self.state.duel, self.state.attacker, self.defender
-        d.kind, d.attack, d.defense = action.kind, self.total(att, action.kind), self.total(dfd, "defense")
+        d.kind, d.attack, d.defense = action.kind, self._total(att, action.kind), self._total(dfd, "defense")
         self._then(todo("spend", att, att), todo("spend", dfd, dfd), todo("dice", CHANCE, att))
         name = self.player_name(att)
         return [said(f"{name} goes for a {action.kind}: {d.attack} against a defense of {d.defense}")]
@@ -65,7 +76,12 @@ class DuelPhase:
     # -- the dice -----------------------------------------------------------------------------------
 
     def attack_won(self: TsubasaGame) -> bool:
-        """Does the attack win the duel with the dice as they lie now?"""
+        """Does the attack win the duel with the dice as they lie now? Asked once they are rolled."""
+        if self.state.duel.dice is None:
+            raise ValueError("the duel dice have not been rolled this round: ask once they lie on the table")
+        return self._attack_won()
+
+    def _attack_won(self: TsubasaGame) -> bool:
         d, r = self.state.duel, self.rules
         a, b = d.dice
         return attacker_wins(
@@ -79,7 +95,10 @@ class DuelPhase:
         )
 
     def rerolls_left(self: TsubasaGame, coach: int) -> int:
-        """Reroll abilities in the coach's play area this round, not yet used."""
+        """Reroll abilities in the play area of coach 0 or 1 this round, not yet used."""
+        return self._rerolls_left(self.seat(coach, "coach"))
+
+    def _rerolls_left(self: TsubasaGame, coach: int) -> int:
         c = self.state.coaches[coach]
         held = sum(1 for card in c.play if "reroll" in self._card(card).abilities)
         return held - c.rerolls_used
@@ -92,11 +111,11 @@ class DuelPhase:
     def _may_reroll(self: TsubasaGame, loser: int) -> int | None:
         """Who is asked about a reroll now (Rules.reroll_by), or None: the dice stand."""
         asked = [loser] if self.rules.reroll_by == "losing coach" else [self.state.attacker, self.defender]
-        return next((c for c in asked if self.rerolls_left(c) > 0 and c not in self.declined), None)
+        return next((c for c in asked if self._rerolls_left(c) > 0 and c not in self.declined), None)
 
     def _after_dice(self: TsubasaGame) -> list[Event]:
         """A coach may use a reroll (the losing one, by default); otherwise the duel is settled."""
-        coach = self._may_reroll(self.defender if self.attack_won() else self.state.attacker)
+        coach = self._may_reroll(self.defender if self._attack_won() else self.state.attacker)
         if coach is not None:
             self._then(todo("reroll", coach, coach, "duel"))
             return []
@@ -128,15 +147,15 @@ class DuelPhase:
     def _settle(self: TsubasaGame) -> list[Event]:
         d = self.state.duel
         name = self.player_name(self.state.attacker)
-        if not self.attack_won():
+        if not self._attack_won():
             d.result = "stolen"
             return [
                 said(f"{self.player_name(self.defender)} wins the duel and steals the ball"),
-                *self.end_round("lost"),
+                *self._end_round("lost"),
             ]
         if d.kind == "pass":
             d.result = "pass"
-            return [said(f"{name}'s pass succeeds: they keep the ball"), *self.end_round("kept")]
+            return [said(f"{name}'s pass succeeds: they keep the ball"), *self._end_round("kept")]
         keeper = any("save" in self._card(card).abilities for card in self.state.coaches[self.defender].play)
         if keeper:
             self._then(todo("save", CHANCE, self.defender))
@@ -149,27 +168,34 @@ class DuelPhase:
         return self._after_save()
 
     def save_result(self: TsubasaGame) -> str:
-        """What the keeper's die says: "catch", "corner" or "goal"."""
+        """What the keeper's die says: "catch", "corner" or "goal". Asked once it is rolled."""
+        if self.state.duel.save is None:
+            raise ValueError(
+                "the keeper's save die has not been rolled this round: ask once it lies on the table"
+            )
+        return self._save_result()
+
+    def _save_result(self: TsubasaGame) -> str:
         face = self.state.duel.save
         if face <= self.rules.save_catch_top:
             return "catch"
         return "corner" if face <= self.rules.save_corner_top else "goal"
 
     def _after_save(self: TsubasaGame) -> list[Event]:
-        coach = self._may_reroll(self.defender if self.save_result() == "goal" else self.state.attacker)
+        coach = self._may_reroll(self.defender if self._save_result() == "goal" else self.state.attacker)
         if coach is not None:
             self._then(todo("reroll", coach, coach, "save"))
             return []
         return self._saved()
 
     def _saved(self: TsubasaGame) -> list[Event]:
-        result = self.save_result()
+        result = self._save_result()
         self.state.duel.result = result
         keeper = self.player_name(self.defender)
         if result == "catch":
-            return [said(f"{keeper}'s keeper catches the ball"), *self.end_round("lost")]
+            return [said(f"{keeper}'s keeper catches the ball"), *self._end_round("lost")]
         if result == "corner":
-            return [said(f"{keeper}'s keeper clears it for a corner: no goal"), *self.end_round("kept")]
+            return [said(f"{keeper}'s keeper clears it for a corner: no goal"), *self._end_round("kept")]
         return self._goal()
 
     def _goal(self: TsubasaGame) -> list[Event]:
@@ -179,7 +205,7 @@ class DuelPhase:
         name = self.player_name(s.attacker)
         return [
             said(f"GOAL for {name}! {s.coaches[0].score} - {s.coaches[1].score}"),
-            *self.end_round("goal"),
+            *self._end_round("goal"),
         ]
 
     # -- the Special Shot ---------------------------------------------------------------------------
@@ -210,5 +236,5 @@ class DuelPhase:
         shown = f"{s.card_name(shot)} against {s.card_name(block) if block else 'no defense'}"
         if stopped:
             d.result = "blocked"
-            return [said(f"{shown}: blocked!"), *self.end_round("lost")]
+            return [said(f"{shown}: blocked!"), *self._end_round("lost")]
         return [said(f"{shown}: not stopped"), *self._goal()]

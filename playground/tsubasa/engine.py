@@ -194,7 +194,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         task = self.tasks[0]
         return task.coach if task.kind in ("draw", "hidden", "injury", "reroll_die", "save") else None
 
-    def player_name(self, player: int) -> str:
+    def _player_name(self, player: int) -> str:
         return COACH_NAMES[player]
 
     @property
@@ -279,7 +279,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
 
     # -- the flow ---------------------------------------------------------------------------------
 
-    def player_actions(self) -> list[Action]:
+    def _player_actions(self) -> list[Action]:
         task = self.tasks[0]
         return _OPTIONS[task.kind](self, task)
 
@@ -305,7 +305,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
                     tasks.popleft()
                 else:
                     return
-            elif task.kind in ALWAYS_A_CHOICE or self.player_actions():
+            elif task.kind in ALWAYS_A_CHOICE or self._player_actions():
                 return
             else:
                 tasks.popleft()
@@ -420,7 +420,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         s.injury_time = True
         return [said("the last Match cards are gone: injury time begins")]
 
-    def end_round(self, outcome: str) -> list[Event]:
+    def _end_round(self, outcome: str) -> list[Event]:
         """The round's result is known: possession moves, play areas are discarded, the pitch refills."""
         s = self.state
         self.outcome = outcome
@@ -537,14 +537,14 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         return self.state.both_frame()
 
     def figures(self) -> dict[str, Any]:
-        return self.figures_from(self.figures_record())
+        return self._figures_from(self._figures_record())
 
-    def figures_record(self) -> tuple[str, int, int, int, int]:
+    def _figures_record(self) -> tuple[str, int, int, int, int]:
         """The figures as a tuple, made after every step; the dict only when the history is read."""
         s = self.state
         return (s.period, s.round, s.attacker, s.coaches[0].score, s.coaches[1].score)
 
-    def figures_from(self, record: tuple[str, int, int, int, int]) -> dict[str, Any]:
+    def _figures_from(self, record: tuple[str, int, int, int, int]) -> dict[str, Any]:
         period, rounds, attacker, nankatsu, toho = record
         return {
             "period": period,
