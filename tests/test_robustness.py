@@ -147,6 +147,28 @@ def test_why_illegal_never_raises_even_on_a_finished_game(name: str) -> None:
         assert "over" in game.why_illegal(action)
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_rules_data_players_and_seed_cannot_be_swapped_mid_game(name: str) -> None:
+    game = GAMES[name](4)
+    for _ in range(12):
+        game.step()
+    before = game.history()
+    module = {"tiebreak": tiebreak, "tsubasa": tsubasa, "challengers": challengers, "arc": arc}[name]
+    for field, value, words in [
+        ("rules", module.Rules(), "rules are fixed"),
+        ("data", module.load_data(), "data are fixed"),
+        ("players", 3, "number of players is fixed"),
+        ("seed", 99, "seed is fixed"),
+    ]:
+        kept = getattr(game, field)
+        with pytest.raises(AttributeError, match=words) as refused:
+            setattr(game, field, value)
+        assert f"new_game({field}=" in str(refused.value)
+        assert getattr(game, field) is kept
+    assert game.history().equals(before)
+    assert_whole(game)
+
+
 # -- a step happens in full or not at all -------------------------------------------------------------
 
 

@@ -326,8 +326,7 @@ def test_every_let_card_keeps_united_and_final_closed_for_the_week(let_id: str) 
 
 
 def test_variant_the_season_ends_when_the_first_schedule_cannot_refill() -> None:
-    game = act_scene()
-    game.rules = Rules(end_when="first cannot refill")
+    game = act_scene(rules=Rules(end_when="first cannot refill"))
     me = game.state.players[0]
     me.discards.update(me.deck)
     me.deck.clear()
@@ -398,8 +397,7 @@ def test_variant_own_reservation_not_playable_and_its_weeks_discard() -> None:
         ("play as vacant", False, True, False),
         ("not allowed", True, False, True),
     ]:
-        game = act_scene()
-        game.rules = Rules(own_reservation=own, own_reservation_costs_week=costs_week)
+        game = act_scene(rules=Rules(own_reservation=own, own_reservation_costs_week=costs_week))
         position = game.board.index["t500_rio"]
         set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
         set_tokens(game, 0, {"training": 2})
@@ -415,8 +413,7 @@ def test_variant_own_reservation_not_playable_and_its_weeks_discard() -> None:
 
 def test_variant_the_reserver_gets_no_matching_card_point() -> None:
     for point, start in [(True, 1), (False, 0)]:
-        game = act_scene()
-        game.rules = Rules(reserver_card_point=point)
+        game = act_scene(rules=Rules(reserver_card_point=point))
         position = game.board.index["t500_rio"]
         game.state.reservations[position] = (1, Card(500, "clay"))
         game.state.players[1].deck[Card(500, "clay")] -= 1
@@ -429,8 +426,7 @@ def test_variant_the_reserver_gets_no_matching_card_point() -> None:
 
 
 def test_variant_an_injured_player_can_be_injured_again() -> None:
-    game = act_scene()
-    game.rules = Rules(injured_can_be_injured=True)
+    game = act_scene(rules=Rules(injured_can_be_injured=True))
     rival = game.state.players[1]
     rival.injured_weeks, rival.position = 1, game.board.injury
     set_tokens(game, 0, {"health": 2})
@@ -439,8 +435,7 @@ def test_variant_an_injured_player_can_be_injured_again() -> None:
 
 
 def test_variant_the_top_ranker_may_pay_for_the_wildcard_point() -> None:
-    game, position = defended_scene({"sponsor": 2})
-    game.rules = Rules(top_ranker_pays_wildcard=True)
+    game, position = defended_scene({"sponsor": 2}, rules=Rules(top_ranker_pays_wildcard=True))
     game.state.top_ranker = 0
     arrive(game, 0, "t2000_new_york")
     assert {a.pay for a in game.legal_actions()} == {"top ranker", "sponsors"}
@@ -449,8 +444,7 @@ def test_variant_the_top_ranker_may_pay_for_the_wildcard_point() -> None:
 
 
 def test_variant_a_failed_qualification_leaves_the_week_open() -> None:
-    game, _position = defended_scene({})
-    game.rules = Rules(failed_qualify_is_entry=False)
+    game, _position = defended_scene({}, rules=Rules(failed_qualify_is_entry=False))
     set_schedule(game, 0, [Card(2000, "hard"), Card(1000, "hard"), Card(2000, "indoor")])
     arrive(game, 0, "t2000_new_york")
     game.apply(Discard(Card(2000, "hard")))  # the champion's pick
@@ -459,8 +453,10 @@ def test_variant_a_failed_qualification_leaves_the_week_open() -> None:
 
 
 def test_variant_a_race_is_only_checked_after_a_roll() -> None:
-    game, position = defended_scene({"wildcard": 1, "training": 1, "sponsor": 1, "health": 1, "travel": 1})
-    game.rules = Rules(race_first="champion", race_won_at_start=False)
+    game, position = defended_scene(
+        {"wildcard": 1, "training": 1, "sponsor": 1, "health": 1, "travel": 1},
+        rules=Rules(race_first="champion", race_won_at_start=False),
+    )
     arrive(game, 0, "t2000_new_york")
     game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
     game.apply(Risk(("training", "sponsor", "health", "travel")))
@@ -485,11 +481,10 @@ def test_variant_the_ace_survives_a_let_move() -> None:
 
 
 def test_no_health_attack_when_injuries_last_no_weeks() -> None:
-    game = act_scene()
-    set_tokens(game, 0, {"health": 2})
-    assert any(isinstance(a, Injure) for a in game.legal_actions())
-    game.rules = Rules(injury_weeks=0)
-    assert not any(isinstance(a, Injure) for a in game.legal_actions())
+    for weeks, offered in [(Rules().injury_weeks, True), (0, False)]:
+        game = act_scene(rules=Rules(injury_weeks=weeks))
+        set_tokens(game, 0, {"health": 2})
+        assert any(isinstance(a, Injure) for a in game.legal_actions()) is offered, weeks
 
 
 def test_a_champion_takes_nothing_from_a_player_with_no_tokens() -> None:
@@ -500,24 +495,27 @@ def test_a_champion_takes_nothing_from_a_player_with_no_tokens() -> None:
 
 
 def test_variant_an_injured_player_may_only_heal() -> None:
-    game = act_scene()
-    me = game.state.players[0]
-    me.injured_weeks, me.position = 2, game.board.injury
-    game.tasks = deque([Task("injured", 0, 0)])
-    set_tokens(game, 0, {"training": 2, "travel": 2, "health": 1})
+    def injured(rules: Rules):
+        game = act_scene(rules=rules)
+        me = game.state.players[0]
+        me.injured_weeks, me.position = 2, game.board.injury
+        game.tasks = deque([Task("injured", 0, 0)])
+        set_tokens(game, 0, {"training": 2, "travel": 2, "health": 1})
+        return game
+
+    game = injured(Rules())
     actions = game.legal_actions()
     assert any(isinstance(a, Train) for a in actions) and not any(isinstance(a, Travel) for a in actions)
     game.apply(next(a for a in actions if isinstance(a, Train)))
     assert game.phase() == "injured" and len(game.state.reservations) == 1
-    game.rules = Rules(injured_actions="heal only")
-    set_tokens(game, 0, {"training": 2, "health": 1})
-    assert game.legal_actions() == [ServeWeek(), Heal()]
+    assert injured(Rules(injured_actions="heal only")).legal_actions() == [ServeWeek(), Heal()]
 
 
 @pytest.mark.parametrize(("surface_match", "start"), [("space", 3), ("champion card", 2)])
 def test_surface_bonus_compares_with_the_space_or_the_champions_card(surface_match: str, start: int) -> None:
-    game, position = defended_scene({"wildcard": 1})
-    game.rules = Rules(surface_match=surface_match)  # hard card; New York is hard, the champion's card clay
+    game, position = defended_scene(
+        {"wildcard": 1}, rules=Rules(surface_match=surface_match)
+    )  # hard card; New York is hard, the champion's card clay
     arrive(game, 0, "t2000_new_york")
     game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
     game.apply(Risk(()))
@@ -526,16 +524,14 @@ def test_surface_bonus_compares_with_the_space_or_the_champions_card(surface_mat
 
 def test_the_wildcard_slot_after_qualifying_follows_the_ruling() -> None:
     for slot, can_risk_second in [("used by qualifying", False), ("free", True)]:
-        game, position = defended_scene({"wildcard": 2})
-        game.rules = Rules(wildcard_slot=slot)
+        game, position = defended_scene({"wildcard": 2}, rules=Rules(wildcard_slot=slot))
         arrive(game, 0, "t2000_new_york")
         game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
         assert (Risk(("wildcard",)) in game.legal_actions()) is can_risk_second
 
 
 def test_united_and_final_from_afar_can_be_switched_off() -> None:
-    game = act_scene()
-    game.rules = Rules(remote_united_final=False)
+    game = act_scene(rules=Rules(remote_united_final=False))
     set_schedule(game, 0, [Card(1000, "hard"), Card(2000, "indoor"), Card(250, "hard")])
     arrive(game, 0, "plain_2")
     assert not any(isinstance(a, Enter) for a in game.legal_actions())

@@ -242,8 +242,10 @@ def test_defended_tournament_race_to_seven_win_by_two_champion_starts_on_three()
 def test_a_race_already_won_at_the_start_is_the_challengers_before_anyone_rolls() -> None:
     """Tie-break race (ruling, Rules.race_won_at_start): a challenger whose starting total already
     meets 7 and leads by 2 wins before any die is rolled, even when the champion rolls first."""
-    game, position = defended_scene({"wildcard": 1, "training": 1, "sponsor": 1, "health": 1, "travel": 1})
-    game.rules = Rules(race_first="champion")
+    game, position = defended_scene(
+        {"wildcard": 1, "training": 1, "sponsor": 1, "health": 1, "travel": 1},
+        rules=Rules(race_first="champion"),
+    )
     arrive(game, 0, "t2000_new_york")
     game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "wildcard"))
     game.apply(

@@ -10,7 +10,7 @@ import copy
 from collections import Counter, deque
 from typing import Any
 
-from playground.tiebreak import Card, new_game
+from playground.tiebreak import Card, Rules, new_game
 from playground.tiebreak.engine import AUTO, Task
 
 DECK_SIZE = 36
@@ -57,9 +57,9 @@ def assert_conserved(game) -> None:
     game.check_conserved()
 
 
-def act_scene(seed: int = 3, players: int = 2):
+def act_scene(seed: int = 3, players: int = 2, rules: Rules | None = None):
     """A game stopped at player 0's act phase on turn 1, ready for a hand-built scene."""
-    game = new_game(seed=seed, players=players)
+    game = new_game(seed=seed, players=players, rules=rules)
     while game.phase() != "act":
         game.step()
     game.tasks = deque([Task("act", 0, 0), Task("end_week", AUTO, 0)])
@@ -91,10 +91,10 @@ def place(game, player: int, space_id: str) -> int:
     return position
 
 
-def defended_scene(challenger_tokens: dict[str, int]):
+def defended_scene(challenger_tokens: dict[str, int], rules: Rules | None = None):
     """Player 1 is champion (and Top Ranker) at New York 2000 with a clay card; player 0 holds a
     2000 hard card and the given tokens, ready to arrive there."""
-    game = act_scene()
+    game = act_scene(rules=rules)
     position = game.board.index["t2000_new_york"]
     game.state.titles[position] = (1, Card(2000, "clay"))
     game.state.players[1].deck[Card(2000, "clay")] -= 1

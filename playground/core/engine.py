@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
@@ -167,12 +168,35 @@ def random_legal(game: Game) -> Action:
     return game.rng.choice(actions)
 
 
+def _fixed_at_start(name: str, told: str) -> property:
+    """A game's attribute that is set once, when it starts: its history and every replay of it
+    (``at``, ``fresh``, the scrub slider) are of one game, with one set of rules on one data set.
+    Reading it costs one C-level look-up (the engines read their rules a few times a step)."""
+    slot = f"_{name}_at_start"
+
+    def refuse_a_second(game: Game, value: Any) -> None:
+        if slot in game.__dict__:
+            raise AttributeError(
+                f"a game's {told} fixed when it starts, so that its history tells one game; "
+                f"start another with new_game({name}=...), or compare two with compare_rules"
+            )
+        game.__dict__[slot] = value
+
+    return property(operator.attrgetter(slot), refuse_a_second, doc=f"The game's {name}, fixed at its start.")
+
+
 class Game(ABC):
     """Base of every game engine. Subclasses fill in the abstract methods below.
 
     Subclasses must call ``super().__init__(seed, players)`` before building their state, and
-    implement :meth:`fresh` so the history can be replayed from the seed.
+    implement :meth:`fresh` so the history can be replayed from the seed. ``rules``, ``data``,
+    ``players`` and ``seed`` are set once, at the start; assigning one again is refused.
     """
+
+    rules = _fixed_at_start("rules", "rules are")
+    data = _fixed_at_start("data", "data are")
+    players = _fixed_at_start("players", "number of players is")
+    seed = _fixed_at_start("seed", "seed is")
 
     def __init__(self, seed: int, players: int):
         if type(seed) is not int:  # None would seed from the clock: the same call, two stories
