@@ -17,6 +17,7 @@ import argparse
 import gc
 import importlib
 import math
+import random
 import statistics
 import sys
 import time
@@ -107,8 +108,62 @@ def play_batch(
     return games, steps, time.process_time() - start
 
 
+REFERENCE_ITERATIONS = 20_000
+"""Rounds of the reference loop timed at once (a few tens of milliseconds of CPU)."""
+
+
+def reference_loop(iterations: int = REFERENCE_ITERATIONS) -> int:
+    """A fixed pure-Python workload of the kind an engine step is made of: a seeded draw from a
+    counted bag, dict and attribute look-ups, a method call, a small tuple and a list built and
+    read. Timed beside the engines, it turns their speeds into a figure that carries between
+    machines (cost per step in reference rounds), since both scale alike with the interpreter
+    and the CPU. It must never change: a new loop would make old figures meaningless."""
+    rng = random.Random(0)
+    bag = {token: 4 for token in ("training", "sponsor", "health", "travel", "wildcard")}
+    kinds = tuple(bag)
+
+    class Seat:
+        __slots__ = ("score", "tokens")
+
+        def __init__(self) -> None:
+            self.score, self.tokens = 0, []
+
+        def take(self, token: str) -> None:
+            self.tokens.append(token)
+            self.score += len(token)
+
+    seats = [Seat() for _ in range(4)]
+    total = 0
+    for i in range(iterations):
+        token = kinds[rng.randrange(len(kinds))]
+        bag[token] = bag[token] % 7 + 1
+        seat = seats[i % 4]
+        seat.take(token)
+        move = (i % 12, token, bag[token])
+        options = [m for m in range(move[0]) if m % 3 != 1]
+        total += len(options) + move[2] + seat.score % 5
+        if len(seat.tokens) > 8:
+            seat.tokens.clear()
+    return total
+
+
+def reference_seconds(repeats: int) -> float:
+    """CPU seconds of one reference round: the median over ``repeats`` timings of the loop."""
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        reference_loop()
+        times.append((time.process_time() - start) / REFERENCE_ITERATIONS)
+    return statistics.median(times)
+
+
 def engine_rows(budget: Budget) -> Iterator[dict[str, Any]]:
-    """Whole games a second per core and steps a second, for each game and player count."""
+    """Whole games a second per core and steps a second, for each game and player count, and
+    each engine's cost per step as a multiple of the reference loop's round, timed between the
+    games' batches (steps a second alone do not carry between machines: 98-135k on one read
+    35-65k on another whose plain loops were only 1.1-1.7x slower)."""
+    rows: list[dict[str, Any]] = []
+    references: list[float] = []
     for game, counts in GAMES.items():
         data = importlib.import_module(f"playground.{game}").load_data()
         for players in counts:
@@ -116,23 +171,40 @@ def engine_rows(budget: Budget) -> Iterator[dict[str, Any]]:
             # untimed first: the engine's caches fill in the first games (a slow first repetition)
             play_batch(game, players, budget.engine_seconds, data, 10**6)
             for r in range(budget.repeats):
+                references.append(reference_seconds(1))
                 games, steps, seconds = play_batch(game, players, budget.engine_seconds, data, 1000 * r)
                 rates.append(games / seconds)
                 step_rates.append(steps / seconds)
                 lengths.append(steps / games)
             item = f"{game}, {players} players, random"
-            yield _row(
-                "engine", item, "games per second per core", statistics.median(rates), "1/s", budget.repeats
-            )
-            yield _row(
-                "engine",
-                item,
-                "steps per second per core",
-                statistics.median(step_rates),
-                "1/s",
-                budget.repeats,
-            )
-            yield _row("engine", item, "steps per game", statistics.median(lengths), "steps", budget.repeats)
+            steps_per_second = statistics.median(step_rates)
+            rows += [
+                _row(
+                    "engine",
+                    item,
+                    "games per second per core",
+                    statistics.median(rates),
+                    "1/s",
+                    budget.repeats,
+                ),
+                _row("engine", item, "steps per second per core", steps_per_second, "1/s", budget.repeats),
+                _row("engine", item, "steps per game", statistics.median(lengths), "steps", budget.repeats),
+                _row("engine", item, "cost per step", 1 / steps_per_second, "s", budget.repeats),
+            ]
+    reference = statistics.median(references)
+    for row in rows:
+        if row["figure"] == "cost per step":
+            yield {
+                **row,
+                "figure": "cost per step in reference rounds",
+                "value": row["value"] / reference,
+                "unit": "rounds",
+            }
+        else:
+            yield row
+    yield _row(
+        "engine", "reference loop (bench.reference_loop)", "CPU per round", reference, "s", len(references)
+    )
 
 
 # -- exact odds -----------------------------------------------------------------------------------

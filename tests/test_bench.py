@@ -17,10 +17,15 @@ def test_quick_bench_writes_the_table_it_returns(tmp_path: Path, capsys: pytest.
     pd.testing.assert_frame_equal(pd.read_csv(out), table, check_dtype=False)
     assert "written to" in capsys.readouterr().out
     engine = table[table.section == "engine"]
-    games = {(item.split(",")[0], item.split(", ")[1]) for item in engine.item}
+    games = {(item.split(",")[0], item.split(", ")[1]) for item in engine.item if "reference" not in item}
     expected = {(g, f"{n} players") for g, counts in bench.GAMES.items() for n in counts}
     assert games == expected
     assert (engine.value > 0).all()
+    costs = engine[engine.figure == "cost per step in reference rounds"]
+    assert len(costs) == len(expected)
+    reference = engine[engine.figure == "CPU per round"].value.item()
+    speeds = engine[engine.figure == "steps per second per core"].value.to_numpy()
+    assert costs.value.to_numpy() == pytest.approx(1 / speeds / reference)  # the same run's reference
     ratios = table[(table.section == "icepool") & (table.figure == "ours / icepool")]
     assert len(ratios) == 4 and (ratios.value > 0).all()
     memory = table[table.section == "memory"].set_index("figure").value
@@ -88,3 +93,11 @@ def test_the_comparison_is_timed_serially_and_over_the_cores() -> None:
     rows = {r["figure"].split(" (")[0]: r["value"] for r in bench.compare_rows(bench.QUICK)}
     assert set(rows) == {"serial", "every core", "speed-up"}
     assert rows["speed-up"] == pytest.approx(rows["serial"] / rows["every core"])
+
+
+def test_the_reference_loop_is_the_same_work_on_every_machine() -> None:
+    """Engine costs are told in rounds of this loop, so old and new figures compare only while it
+    does exactly the same work: its seeded result pins it (a changed loop fails here)."""
+    assert bench.reference_loop(1000) == 9651
+    assert bench.reference_loop(20_000) == 193_223
+    assert bench.reference_seconds(2) > 0
