@@ -6,19 +6,21 @@ draw tokens, roll, act, end the week. Arriving somewhere queues what the space a
 card, a forced challenge), and a tournament queues its risk decisions and dice. Keeping the flow
 as data makes every chance step explicit and every decision a legal-action list.
 
-Every reading of the rulebook that is a real choice is a field of ``Rules``. What the engine
-does beyond them is not a choice, and why:
+This module owns the game's frame: the set-up and the first deal, the queue and the week's
+bookkeeping (start of a turn, end of the week, refilling the schedule, the next turn), whose move
+it is and every chance step, and the results and tables. What a player does lives in the phase
+modules mixed into ``TiebreakGame``, each with its design notes:
 
-- The injury weeks are the turns after the one you land on the Injury space; that turn is still
-  yours (Health, and the special actions ``Rules.injured_actions`` allows). A player who is
-  injured is never on tour, so a fight with them cannot happen: their titles count as vacant to
-  visitors, and a visitor to a tournament they reserved plays it as vacant (the rulebook's
-  "your tournaments count as vacant"); the reserved card is lost if the visitor wins.
-- Arriving at a champion's space forces a qualification attempt once a week: a second arrival
-  the same week (by a flight, say) cannot be a second tournament that week.
-- A Let card that moves you onto another Let space draws no second card: chains of Let cards
-  could otherwise loop for ever (two piles that send you to each other).
-- No card is used when a qualification fails, so the week's discard still follows.
+- ``moving.py``: the roll, the move and what the space arrived at asks for (Let cards and piles);
+- ``entering.py``: entering a tournament, or qualifying against its champion;
+- ``contest.py``: risking tokens, the vacant die, the tie-break race, the bonuses, the new
+  champion and the Top Ranker;
+- ``specials.py``: the act phase's special actions (Training, Travel, a Health attack), Injury
+  and healing, the champion's penalties, give-backs and the week's discard.
+
+Every reading of the rulebook that is a real choice is a field of ``Rules``. What the engine
+does beyond them is not a choice; the reading made here, and why:
+
 - Decks, the token bag and the Let piles are counted, not ordered: every draw is a chance step
   over what is left. A Let pile is dealt from the shuffled Let deck: the top card of a pile no one
   has drawn to the bottom yet is equally likely to be any card still unseen, so an unseen draw is
@@ -31,10 +33,9 @@ from __future__ import annotations
 import math
 from collections import Counter, deque
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import product
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import pandas as pd
@@ -42,45 +43,20 @@ import pandas as pd
 from playground.core.draws import draw_counted, sample_counts, share
 from playground.core.engine import CHANCE, Action, Event, Game, Result
 from playground.core.matching import find_listed, same_value
-from playground.core.numbers import is_whole, shown
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import ZoneError
 
-from .actions import (
-    Discard,
-    EndTurn,
-    Enter,
-    GiveBack,
-    Heal,
-    Injure,
-    Move,
-    Qualify,
-    Risk,
-    Roll,
-    ServeWeek,
-    Take,
-    Train,
-    Travel,
-)
+from .actions import Enter, Qualify, Risk, Roll, Travel
 from .board import Board
 from .cards import Card, LetCard, TiebreakData, load_data
-from .rules import TOKEN_TYPES, Rules
-from .state import Contest, LetPile, Player, State
+from .contest import ContestPhase
+from .entering import EnteringPhase
+from .moving import MovingPhase
+from .rules import Rules
+from .specials import SpecialsPhase
+from .state import AUTO, LetPile, Player, State, Task  # AUTO and Task are imported from here too
 
-AUTO = "auto"
-
-
-class Task(NamedTuple):
-    """One pending piece of the game: its kind, who acts (a player, CHANCE or AUTO), for whom."""
-
-    kind: str
-    actor: int | str
-    player: int
-    count: int = 1
-
-
-_CHANCE_KINDS = ("draw_card", "draw_token", "roll", "let_draw", "vacant_roll", "race_roll")
-_AUTO_KINDS = ("start_turn", "end_week", "refill", "next_turn", "penalty")
+_AUTO_KINDS = ("start_turn", "end_week", "refill", "next_turn")
 _ADVANCE_KINDS = frozenset(("draw_token", "draw_card", "let_draw", "penalty_card", "penalty_tokens")) | set(
     _AUTO_KINDS
 )
@@ -88,7 +64,7 @@ _ADVANCE_KINDS = frozenset(("draw_token", "draw_card", "let_draw", "penalty_card
 _PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran")
 
 
-class TiebreakGame(Game):
+class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game):
     """A whole game of Tie-Break Triumph for 2 to 6 players."""
 
     def __init__(
@@ -150,14 +126,10 @@ class TiebreakGame(Game):
         cards = sum(self.data.let_copies.values())
         return [LetPile(cards // piles + (k < cards % piles)) for k in range(piles)]
 
-    def _let_pile_at(self, position: int) -> int:
-        """The index of the Let pile drawn from at a Let space."""
-        return 0 if len(self.state.let_piles) == 1 else self.board.let_spaces.index(position)
-
     def fresh(self) -> TiebreakGame:
         return TiebreakGame(self.rules, self.data, self.seed, self.players)
 
-    # -- whose move -------------------------------------------------------------------------------
+    # -- whose move --------------------------------------------------------------------------------
 
     def current_actor(self) -> int | str | None:
         return self.tasks[0].actor if self.tasks else None
@@ -175,7 +147,7 @@ class TiebreakGame(Game):
     def _player_name(self, player: int) -> str:
         return self.state.players[player].name
 
-    # -- chance -----------------------------------------------------------------------------------
+    # -- chance ------------------------------------------------------------------------------------
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         task = self.tasks[0]
@@ -256,164 +228,11 @@ class TiebreakGame(Game):
     def _let(self, let_id: str):
         return next(c for c in self.data.let_cards if c.id == let_id)
 
-    # -- decisions --------------------------------------------------------------------------------
+    # -- decisions ---------------------------------------------------------------------------------
 
     def _player_actions(self) -> list[Action]:
         task = self.tasks[0]
         return _OPTIONS[task.kind](self, task)
-
-    def _options_move(self, task: Task) -> list[Action]:
-        return [Move(i, self.board.spaces[i].name) for i in self.move_options]
-
-    def _options_act(self, task: Task) -> list[Action]:
-        options: list[Action] = [EndTurn()]
-        if self.state.players[task.player].injured_weeks:  # the week you land on the Injury space
-            return options + self._injured_options(task.player)
-        if not self.entered:
-            options += self._entries(task.player)
-        return options + self._specials(task.player, travel=True)
-
-    def _specials(self, p: int, travel: bool) -> list[Action]:
-        """The special actions a player can pay for now: Training, Travel, a Health attack."""
-        me = self.state.players[p]
-        options: list[Action] = []
-        if me.tokens["training"] >= self.rules.training_cost:
-            empty = [
-                i
-                for i in self.board.tournaments
-                if i not in self.state.titles and i not in self.state.reservations
-            ]
-            match = self.rules.training_needs_match
-            for card in sorted(set(me.schedule)):
-                options += [
-                    Train(card, i, self.board.spaces[i].name)
-                    for i in empty
-                    if not match or self.board.spaces[i].points == card.points
-                ]
-        pays = (["tokens"] if me.tokens["travel"] >= self.rules.travel_cost else []) + (
-            ["ticket"] if me.held_let("keep_travel") else []
-        )
-        for pay in pays if travel else ():
-            options += self._travel_options(me.position, pay)
-        if me.tokens["health"] >= self.rules.health_attack_cost and self.rules.injury_weeks:
-            again = self.rules.injured_can_be_injured
-            options += [
-                Injure(q)
-                for q in range(self.players)
-                if q != p and (again or self.state.players[q].injured_weeks == 0)
-            ]
-        return options
-
-    def _travel_options(self, position: int, pay: str) -> list[Travel]:
-        """Travel to every other space, paid one way: made once per game for each start and pay."""
-        key = (position, pay)
-        if key not in self._travels:
-            spaces = enumerate(self.board.spaces)
-            self._travels[key] = [Travel(i, s.name, pay) for i, s in spaces if i != position]
-        return self._travels[key]
-
-    def _entries(self, p: int) -> list[Action]:
-        """Tournaments the player may enter now: where they stand, or United/Final from afar."""
-        me = self.state.players[p]
-        spaces = [me.position]
-        if self.rules.remote_united_final and not self._remote_blocked():
-            spaces += [
-                i
-                for i in self.board.tournaments
-                if self.board.spaces[i].kind in ("united", "final") and i != me.position
-            ]
-        options: list[Action] = []
-        for i in spaces:
-            space = self.board.spaces[i]
-            if not space.is_tournament or self.state.titles.get(i, (None,))[0] == p:
-                continue
-            if self._defended(i, p):
-                if i != me.position:  # a champion on your own space is a forced challenge instead
-                    options += self._qualifications(p, i)
-                continue
-            reserved = self.state.reservations.get(i)
-            if reserved and reserved[0] == p:
-                if self.rules.own_reservation == "play as vacant":
-                    options.append(Enter(i, space.name, reserved[1]))
-                continue
-            options += [Enter(i, space.name, c) for c in sorted(set(me.schedule)) if c.points == space.points]
-        return options
-
-    def _qualifications(self, p: int, space: int) -> list[Action]:
-        """Every way to qualify against the champion at space: a matching card and a Wildcard."""
-        me = self.state.players[p]
-        # the Top Ranker qualifies as such, with no Wildcard point (or, if the rules let them,
-        # pays a Sponsor pair or an Invitation for the Wildcard's point)
-        if self.state.top_ranker == p:
-            pays = ["top ranker"]
-            if self.rules.top_ranker_pays_wildcard:
-                pays += [pay for pay in self._wildcard_payments(me) if pay != "wildcard"]
-        else:
-            pays = self._wildcard_payments(me)
-        points = self.board.spaces[space].points
-        cards = sorted(c for c in set(me.schedule) if c.points == points)
-        return [Qualify(space, self.board.spaces[space].name, c, pay) for c in cards for pay in pays]
-
-    def _wildcard_payments(self, me: Player) -> list[str]:
-        """The ways a player can show a Wildcard: the token, a Sponsor pair, an Invitation card."""
-        pays = []
-        if me.tokens["wildcard"]:
-            pays.append("wildcard")
-        if me.tokens["sponsor"] >= self.rules.sponsor_cost:
-            pays.append("sponsors")
-        if me.held_let("keep_wildcard"):
-            pays.append("invitation")
-        return pays
-
-    def _options_challenge(self, task: Task) -> list[Action]:
-        return self._qualifications(task.player, self.state.players[task.player].position)
-
-    def _options_risk(self, task: Task) -> list[Action]:
-        contest = self.state.contest
-        slot_used = (
-            contest is not None
-            and task.player == contest.player
-            and contest.pay in ("wildcard", "sponsors", "invitation")
-            and self.rules.wildcard_slot == "used by qualifying"
-        )
-        return [Risk(r) for r in self._risks(self.state.players[task.player].tokens, slot_used)]
-
-    def _risks(self, tokens: Counter[str], wildcard_slot_used: bool) -> list[tuple[str, ...]]:
-        limit = self.rules.max_risk_per_type
-        caps = tuple(
-            max(min(tokens[t], limit - (1 if t == "wildcard" and wildcard_slot_used else 0)), 0)
-            for t in TOKEN_TYPES
-        )
-        return _risk_combinations(caps)
-
-    def _options_discard(self, task: Task) -> list[Action]:
-        return [Discard(c) for c in sorted(set(self.state.players[task.player].schedule))]
-
-    _options_penalty_card = _options_discard
-
-    def _options_penalty_tokens(self, task: Task) -> list[Action]:
-        victim = self.state.players[task.player].tokens
-        k = min(self.rules.failed_qualify_tokens, sum(victim.values()))
-        if k == 0:  # nothing to take: the step is skipped
-            return []
-        return [
-            Take(combo)
-            for combo in combinations_with_replacement(TOKEN_TYPES, k)
-            if all(combo.count(t) <= victim[t] for t in set(combo))
-        ]
-
-    def _options_give_back(self, task: Task) -> list[Action]:
-        return [GiveBack(t) for t in TOKEN_TYPES if self.state.players[task.player].tokens[t]]
-
-    def _options_injured(self, task: Task) -> list[Action]:
-        return [ServeWeek(), *self._injured_options(task.player)]
-
-    def _injured_options(self, p: int) -> list[Action]:
-        """What an injured player may do besides ending the week: Health, and the allowed specials."""
-        options: list[Action] = [Heal()] if self.state.players[p].tokens["health"] else []
-        if self.rules.injured_actions == "all but travel":
-            options += self._specials(p, travel=False)
-        return options
 
     def _why_illegal(self, action: Action) -> str | None:
         task = self.tasks[0]
@@ -446,7 +265,7 @@ class TiebreakGame(Game):
             )
         return None
 
-    # -- applying -------------------------------------------------------------------------------
+    # -- the flow ----------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
         task = self.tasks.popleft()
@@ -487,16 +306,6 @@ class TiebreakGame(Game):
         """Put tasks at the front of the queue, in the given order."""
         self.tasks.extendleft(reversed(tasks))
 
-    def _let_pile(self) -> LetPile:
-        """The pile of the Let space the player to draw stands on."""
-        return self.state.let_piles[self._let_pile_at(self.state.players[self.tasks[0].player].position)]
-
-    def _remote_blocked(self) -> bool:
-        """Are United/Final from afar closed now, after a Let or Injury space acted on the player?"""
-        if self.rules.remote_block == "whole week":
-            return self.blocked_this_week
-        return self.arrival_kind in ("let", "injury")
-
     def _new_week(self) -> None:
         self.entered = False  # entered a tournament this week
         self.card_used = False  # a schedule card was used to enter
@@ -506,7 +315,7 @@ class TiebreakGame(Game):
         self.doubles = False
         self.move_options: tuple[int, ...] = ()
 
-    # chance steps
+    # -- the week's draws and bookkeeping ----------------------------------------------------------
 
     def _do_draw_card(self, task: Task, card: Card) -> list[Event]:
         me = self.state.players[task.player]
@@ -526,163 +335,6 @@ class TiebreakGame(Game):
             return [Event(f"{me.name} draws a {token} token but, injured, keeps only Health: it goes back.")]
         me.tokens[token] += 1
         return [Event(f"{me.name} draws a {token} token.")] + self._top_ranker_wildcards()
-
-    def _do_roll(self, task: Task, roll: Roll) -> list[Event]:
-        me = self.state.players[task.player]
-        steps = roll.first + roll.second
-        key = (me.position, steps, *self.rules.move_of(roll.face))
-        options = self._ends.get(key)
-        if options is None:  # each move is walked once per board, not once per roll
-            options = self._ends[key] = self.board.move_ends(*key)
-        events = [Event(f"{me.name} rolls {roll}" + (" (doubles: an Ace!)" if roll.doubles else "") + ".")]
-        self.doubles = roll.doubles
-        if len(options) == 1:
-            return events + self._arrive(task.player, options[0], by_dice=True)
-        self.move_options = options
-        self._then(Task("move", task.player, task.player))
-        return events
-
-    def _do_let_draw(self, task: Task, card: Any) -> list[Event]:
-        self._take_from(self.state.let_unseen, card.id)
-        self._let_pile().unseen -= 1
-        return self._let_effect(task.player, card)
-
-    def _do_vacant_roll(self, task: Task, die: int) -> list[Event]:
-        c = self.state.contest
-        assert c is not None
-        total = self._challenger_bonus(c) + len(c.risked) + die
-        won = total >= self.rules.vacant_target
-        verdict = "wins" if won else "short of"
-        text = f"Tie-break die {die}: total {total} ({verdict} {self.rules.vacant_target})."
-        return [Event(text)] + self._finish(c, won)
-
-    def _do_race_roll(self, task: Task, die: int) -> list[Event]:
-        c = self.state.contest
-        assert c is not None
-        r = c.roller
-        c.scores[r] += die
-        who = self.state.players[c.player if r == 0 else c.opponent].name
-        events = [Event(f"{who} rolls {die}: {c.scores[0]}-{c.scores[1]}.")]
-        if self._race_won(c, r):
-            return events + self._finish(c, r == 0)
-        c.roller = 1 - r
-        self._then(Task("race_roll", CHANCE, task.player))
-        return events
-
-    # decisions
-
-    def _do_move(self, task: Task, action: Move) -> list[Event]:
-        return self._arrive(task.player, action.to, by_dice=True)
-
-    def _do_act(self, task: Task, action: Action) -> list[Event]:
-        p = task.player
-        me = self.state.players[p]
-        if isinstance(action, EndTurn):
-            return [Event(f"{me.name} ends the week.")]
-        self._then(task)  # acting goes on until the player ends the week
-        if isinstance(action, Heal):
-            return self._heal(me)
-        if isinstance(action, Enter):
-            return self._enter(p, action)
-        if isinstance(action, Qualify):
-            return self._qualify(p, action)
-        return self._special(p, action)
-
-    def _special(self, p: int, action: Action) -> list[Event]:
-        """Carry out a paid special action (Training, Travel, a Health attack)."""
-        me = self.state.players[p]
-        if isinstance(action, Train):
-            self._spend(me, "training", self.rules.training_cost)
-            me.schedule.remove(action.card)
-            self.state.reservations[action.space] = (p, action.card)
-            return [Event(f"{me.name} reserves {action.name} with a face-down {action.card}.")]
-        if isinstance(action, Travel):
-            if action.pay == "tokens":
-                self._spend(me, "travel", self.rules.travel_cost)
-            else:
-                self._return_let(me, "keep_travel")
-            return [Event(f"{me.name} flies to {action.name}.")] + self._arrive(p, action.to, by_dice=False)
-        if isinstance(action, Injure):
-            self._spend(me, "health", self.rules.health_attack_cost)
-            return self._injure(action.target, f"{me.name} sends {self.player_name(action.target)}")
-        raise AssertionError(action)
-
-    def _do_challenge(self, task: Task, action: Qualify) -> list[Event]:
-        return self._qualify(task.player, action)
-
-    def _do_risk(self, task: Task, action: Risk) -> list[Event]:
-        c = self.state.contest
-        assert c is not None
-        who = self.state.players[task.player]
-        for t in action.tokens:
-            who.tokens[t] -= 1
-        events = [Event(f"{who.name} risks {', '.join(action.tokens) or 'no tokens'}.")]
-        if task.player == c.player:
-            c.risked = action.tokens
-            if c.kind == "vacant":
-                self._then(Task("vacant_roll", CHANCE, c.player))
-                return events
-            if c.kind == "training":
-                self._then(Task("risk", c.opponent, c.opponent))
-                return events
-        else:
-            c.opponent_risked = action.tokens
-        return events + self._start_race(c)
-
-    def _do_penalty_card(self, task: Task, action: Discard) -> list[Event]:
-        victim = self.state.players[task.player]
-        self._discard(victim, action.card)
-        return [Event(f"The champion makes {victim.name} discard {action.card}.")]
-
-    def _do_penalty_tokens(self, task: Task, action: Take) -> list[Event]:
-        victim = self.state.players[task.player]
-        champion = self.state.players[task.actor]
-        for t in action.tokens:
-            victim.tokens[t] -= 1
-            champion.tokens[t] += 1
-        return [
-            Event(f"{champion.name} takes {', '.join(action.tokens)} from {victim.name}.")
-        ] + self._top_ranker_wildcards()
-
-    def _do_give_back(self, task: Task, action: GiveBack) -> list[Event]:
-        me = self.state.players[task.player]
-        self._spend(me, action.token, 1)
-        return [Event(f"{me.name} puts a {action.token} token back in the bag.")]
-
-    def _do_discard(self, task: Task, action: Discard) -> list[Event]:
-        me = self.state.players[task.player]
-        self._discard(me, action.card)
-        return [Event(f"{me.name} lets a week pass and discards {action.card}.")]
-
-    def _heal(self, me: Player) -> list[Event]:
-        """Spend one Health token: a week less injured."""
-        self._spend(me, "health", 1)
-        me.injured_weeks -= 1
-        if me.injured_weeks == 0:
-            return [Event(f"{me.name} spends a Health token and is fit again.")]
-        return [Event(f"{me.name} spends a Health token: {me.injured_weeks} weeks left.")]
-
-    def _do_injured(self, task: Task, action: Action) -> list[Event]:
-        me = self.state.players[task.player]
-        if isinstance(action, Heal):
-            events = self._heal(me)
-            if me.injured_weeks == 0:  # back on tour this very week
-                self._then(
-                    Task("roll", CHANCE, task.player),
-                    Task("act", task.player, task.player),
-                    Task("end_week", AUTO, task.player),
-                )
-            else:
-                self._then(task)
-            return events
-        if not isinstance(action, ServeWeek):  # Training or a Health attack from the Injury space
-            self._then(task)
-            return self._special(task.player, action)
-        me.injured_weeks -= 1
-        self._then(Task("end_week", AUTO, task.player))
-        return [Event(f"{me.name} rests a week ({me.injured_weeks} left).")]
-
-    # bookkeeping
 
     def _do_start_turn(self, task: Task, _: None) -> list[Event]:
         p = self.state.turn
@@ -723,298 +375,10 @@ class TiebreakGame(Game):
         self._then(Task("start_turn", AUTO, self.state.turn))
         return []
 
-    # -- rules in action --------------------------------------------------------------------------
-
-    def _arrive(self, p: int, position: int, by_dice: bool) -> list[Event]:
-        """Put a piece on a space and queue what that space asks for."""
-        me = self.state.players[p]
-        me.position = position
-        space = self.board.spaces[position]
-        self.ace_space = position if by_dice and self.doubles else None
-        self.arrival_kind = space.kind
-        self.blocked_this_week |= space.kind in ("let", "injury")
-        events = [Event(f"{me.name} arrives at {space.name}.")]
-        if space.kind == "injury":
-            return events + self._injure(p, f"{me.name} lands on the Injury space and")
-        if space.kind == "let":
-            self._then(Task("let_draw", CHANCE, p))
-        elif self._defended(position, p) and not self.entered:
-            self.entered = self.rules.failed_qualify_is_entry  # a qualification below sets it anyway
-            if self._options_challenge(Task("challenge", p, p)):
-                self._then(Task("challenge", p, p))
-            else:
-                champion = self.state.titles[position][0]
-                events.append(
-                    Event(
-                        f"{me.name} cannot qualify against {self.player_name(champion)}: "
-                        "the champion takes a card and tokens."
-                    )
-                )
-                penalties = [Task("penalty_card", champion, p)] * self.rules.failed_qualify_cards
-                if self.rules.failed_qualify_tokens:
-                    penalties.append(Task("penalty_tokens", champion, p))
-                self._then(*penalties)
-        return events
-
-    def _defended(self, position: int, p: int) -> bool:
-        """Is there a champion other than p, fit to defend, at this space?"""
-        holder = self.state.titles.get(position)
-        return holder is not None and holder[0] != p and not self.state.players[holder[0]].injured_weeks
-
-    def _injure(self, p: int, lead: str) -> list[Event]:
-        who = self.state.players[p]
-        if not self.rules.injury_weeks:
-            return [Event(f"{lead} to the Injury space, but injuries last 0 weeks.")]
-        who.position = self.board.injury
-        who.injured_weeks = self.rules.injury_weeks
-        return [Event(f"{lead} to the Injury space for {who.injured_weeks} weeks.")]
-
-    def _let_effect(self, p: int, card: Any) -> list[Event]:
-        me = self.state.players[p]
-        events = [Event(f"{me.name} draws the Let card {card.name}: {card.description}")]
-        pile = self._let_pile_at(me.position)
-        if card.effect in ("keep_wildcard", "keep_travel"):
-            me.lets.append((card, pile))
-        else:
-            self.state.let_piles[pile].seen.append(card.id)
-        if card.effect == "draw_tokens":
-            self._then(Task("draw_token", CHANCE, p, card.amount))
-        elif card.effect == "lose_token" and me.token_count():
-            self._then(*[Task("give_back", p, p)] * min(card.amount, me.token_count()))
-        elif card.effect == "move":
-            direction = "clockwise" if card.amount > 0 else "counter"
-            to = self.board.destinations(me.position, abs(card.amount), direction, "main")[0]
-            space = self.board.spaces[to]
-            keep_ace = self.rules.ace_after_let_move and self.ace_space is not None
-            if space.kind == "let":  # a Let card never sends you to draw another
-                me.position = to
-                self.ace_space = to if keep_ace else None
-                events.append(Event(f"{me.name} moves to {space.name} (no second Let card)."))
-            else:
-                events += self._arrive(p, to, by_dice=keep_ace)
-        return events
-
-    def _enter(self, p: int, action: Enter) -> list[Event]:
-        me = self.state.players[p]
-        self.entered = True
-        reserved = self.state.reservations.get(action.space)
-        ace = self.ace_space == action.space
-        if reserved and reserved[0] == p:
-            del self.state.reservations[action.space]
-            self.card_used = not self.rules.own_reservation_costs_week
-            self.state.contest = Contest(p, action.space, action.card, ace)
-            text = f"{me.name} plays their reserved {action.name}: a vacant tournament."
-        else:
-            me.schedule.remove(action.card)
-            self.card_used = True  # a card from the schedule entered: no week's discard
-            self.state.contest = Contest(p, action.space, action.card, ace)
-            text = f"{me.name} enters {action.name} with {action.card}."
-            if reserved and not self.state.players[reserved[0]].injured_weeks:
-                c = self.state.contest
-                c.kind, c.opponent, c.opponent_card = "training", reserved[0], reserved[1]
-                del self.state.reservations[action.space]  # the face-down card is now in play
-                text += f" {self.player_name(reserved[0])} reserved it: a tie-break on equal terms."
-        self._then(Task("risk", p, p))
-        return [Event(text)]
-
-    def _qualify(self, p: int, action: Qualify) -> list[Event]:
-        me = self.state.players[p]
-        self.entered = self.card_used = True
-        me.schedule.remove(action.card)
-        paid: tuple[str, ...] = ()
-        if action.pay == "wildcard":
-            paid = ("wildcard",)
-        elif action.pay == "sponsors":
-            paid = ("sponsor",) * self.rules.sponsor_cost
-        elif action.pay == "invitation":
-            self._return_let(me, "keep_wildcard")
-        for t in paid:
-            me.tokens[t] -= 1
-        champion, champion_card = self.state.titles[action.space]
-        self.state.contest = Contest(
-            p,
-            action.space,
-            action.card,
-            self.ace_space == action.space,
-            champion,
-            champion_card,
-            "defended",
-            action.pay,
-            paid,
-        )
-        self._then(Task("risk", p, p))
-        return [
-            Event(
-                f"{me.name} qualifies for {action.name} ({action.pay}) and challenges "
-                f"{self.player_name(champion)}."
-            )
-        ]
-
-    def challenger_bonus(self, contest: Contest | None = None) -> int:
-        """The challenger's points before any die (matching card, Ace, surface, Wildcard) in
-        ``contest``: the tournament being played now if left out, or one a player is weighing."""
-        return self._challenger_bonus(self._a_contest(contest))
-
-    def reserver_bonus(self, contest: Contest | None = None) -> int:
-        """The reserver's points before any die in a Training tie-break (``contest`` as above)."""
-        return self._reserver_bonus(self._a_contest(contest))
-
-    def _a_contest(self, contest: Any) -> Contest:
-        if contest is None:
-            if self.state.contest is None:
-                raise ValueError(
-                    "no tournament is being played now, so there is no bonus to count; give a "
-                    "Contest to weigh one, or ask again once a player has entered one"
-                )
-            return self.state.contest
-        if not isinstance(contest, Contest):
-            raise TypeError(f"contest must be a Contest (game.state.contest); got {type(contest).__name__}")
-        if not (is_whole(contest.space) and 0 <= contest.space < len(self.board.spaces)):
-            raise ValueError(
-                f"the contest's space must be a space of the board, 0 to {len(self.board.spaces) - 1}; "
-                f"got {shown(contest.space)}"
-            )
-        cards = [contest.card, *([contest.opponent_card] if contest.opponent_card is not None else [])]
-        if not all(isinstance(card, Card) for card in cards):
-            raise TypeError("the contest's card and opponent_card must be tournament cards (Card)")
-        return contest
-
-    def _challenger_bonus(self, c: Contest) -> int:
-        r = self.rules
-        bonus = r.matching_card_bonus + (r.ace_bonus if c.ace else 0)
-        if c.kind == "defended":
-            if r.surface_match == "space":
-                surface = self.board.spaces[c.space].surface
-            else:
-                surface = c.opponent_card.surface if c.opponent_card else None
-            bonus += r.surface_bonus if c.card.surface == surface else 0
-            bonus += r.wildcard_bonus if c.pay != "top ranker" else 0
-        return bonus
-
-    def _reserver_bonus(self, c: Contest) -> int:
-        matches = c.opponent_card is not None and c.opponent_card.points == self.board.spaces[c.space].points
-        return self.rules.matching_card_bonus if self.rules.reserver_card_point and matches else 0
-
-    def _start_race(self, c: Contest) -> list[Event]:
-        r = self.rules
-        mine = self._challenger_bonus(c) + len(c.risked)
-        theirs = (
-            r.champion_head_start
-            if c.kind == "defended"
-            else self._reserver_bonus(c) + len(c.opponent_risked)
-        )
-        c.scores = [mine, theirs]
-        c.roller = 0 if r.race_first == "challenger" else 1
-        events = [
-            Event(f"Tie-break race to {r.race_target}, win by {r.race_margin}: starts {mine}-{theirs}.")
-        ]
-        if r.race_won_at_start:
-            for side in (0, 1):
-                if self._race_won(c, side):
-                    return events + [Event("Already won before anyone rolls.")] + self._finish(c, side == 0)
-        self._then(Task("race_roll", CHANCE, c.player))
-        return events
-
-    def _race_won(self, c: Contest, side: int) -> bool:
-        """Does side (0 the arriving player, 1 the other) meet the race's target and margin?"""
-        mine, theirs = c.scores[side], c.scores[1 - side]
-        return mine >= self.rules.race_target and mine - theirs >= self.rules.race_margin
-
-    def _finish(self, c: Contest, challenger_won: bool) -> list[Event]:
-        """Settle a tournament: cards to the board or the discards, tokens to the bag or the champion."""
-        s = self.state
-        me = s.players[c.player]
-        s.contest = None
-        spent = c.risked + c.paid_tokens
-        name = self.board.spaces[c.space].name
-        if c.kind == "defended" and not challenger_won:
-            me.discards[c.card] += 1
-            keeper = s.players[c.opponent].tokens if self.rules.champion_takes_tokens else s.bag
-            for t in spent:
-                keeper[t] += 1
-            return [
-                Event(
-                    f"{self.player_name(c.opponent)} defends {name} and keeps "
-                    f"{', '.join(spent) or 'no tokens'}."
-                )
-            ] + self._top_ranker_wildcards()
-        for t in spent + c.opponent_risked:
-            s.bag[t] += 1
-        if c.kind == "training":
-            loser, loser_card = (c.opponent, c.opponent_card) if challenger_won else (c.player, c.card)
-            s.players[loser].discards[loser_card] += 1
-            winner, card = (c.player, c.card) if challenger_won else (c.opponent, c.opponent_card)
-            return self._crown(winner, card, c.space)
-        if not challenger_won:
-            me.discards[c.card] += 1
-            return [Event(f"{me.name} does not win {name}; the card is discarded.")]
-        reserved = s.reservations.pop(c.space, None)
-        if reserved:  # an injured player's reservation is lost
-            s.players[reserved[0]].discards[reserved[1]] += 1
-        return self._crown(c.player, c.card, c.space)
-
-    def _crown(self, p: int, card: Card, space: int) -> list[Event]:
-        """Put p's card on the space as its champion; the old champion's card is discarded."""
-        s = self.state
-        old = s.titles.get(space)
-        if old:
-            s.players[old[0]].discards[old[1]] += 1
-        s.titles[space] = (p, card)
-        events = [
-            Event(f"{self.player_name(p)} wins {self.board.spaces[space].name}! Ranking {s.ranking(p)}.")
-        ]
-        events += self._update_top_ranker()
-        if s.ranking(p) >= self.target:
-            events += self._end(f"{self.player_name(p)} reached {self.target} ranking points")
-        return events
-
-    def _update_top_ranker(self) -> list[Event]:
-        s = self.state
-        ranks = s.rankings()
-        best = max(ranks)
-        leaders = [p for p, r in enumerate(ranks) if r == best]
-        keeps = self.rules.top_ranker_tie == "holder keeps" and s.top_ranker in leaders
-        holder = leaders[0] if len(leaders) == 1 else (s.top_ranker if keeps else None)
-        if holder == s.top_ranker:
-            return []
-        s.top_ranker = holder
-        if holder is None:
-            return [Event("Rankings are tied: nobody holds the Top Ranker card.")]
-        return [Event(f"{self.player_name(holder)} is now the Top Ranker.")] + self._top_ranker_wildcards()
-
-    def _top_ranker_wildcards(self) -> list[Event]:
-        s = self.state
-        if s.top_ranker is None or not self.rules.top_ranker_returns_wildcards:
-            return []
-        holder = s.players[s.top_ranker]
-        n = holder.tokens["wildcard"]
-        if not n:
-            return []
-        holder.tokens["wildcard"] = 0
-        s.bag["wildcard"] += n
-        return [Event(f"{holder.name} is the Top Ranker: {n} Wildcard token(s) go back to the bag.")]
-
     def _end(self, reason: str) -> list[Event]:
         self.tasks.clear()
         self.reason = reason
         return [Event(reason[0].upper() + reason[1:] + ".")]
-
-    def _return_let(self, me: Player, effect: str) -> None:
-        """Spend a kept Let card: it goes to the bottom of the pile it was drawn from."""
-        held = next(h for h in me.lets if h[0].effect == effect)
-        me.lets.remove(held)
-        self.state.let_piles[held[1]].seen.append(held[0].id)
-
-    def _spend(self, player: Player, token: str, n: int) -> None:
-        """Pay n tokens of one type back into the bag."""
-        player.tokens[token] -= n
-        self.state.bag[token] += n
-
-    @staticmethod
-    def _discard(player: Player, card: Card) -> None:
-        """A schedule card goes to its owner's discards."""
-        player.schedule.remove(card)
-        player.discards[card] += 1
 
     @staticmethod
     def _take_from(counter: Counter[Any], key: Any) -> None:
@@ -1022,7 +386,7 @@ class TiebreakGame(Game):
         if not counter[key]:
             del counter[key]
 
-    # -- results and views ------------------------------------------------------------------------
+    # -- results and views -------------------------------------------------------------------------
 
     def result(self) -> Result | None:
         if self.tasks:
@@ -1143,16 +507,6 @@ _BOARD_CACHES: WeakKeyDictionary[Board, tuple[dict[Any, tuple[int, ...]], dict[A
 )
 """Per board: the ends of each move (position, steps, direction, fork) and the Travel actions
 from each space paid each way. A board never changes, so the games on it can share them."""
-
-
-@lru_cache(maxsize=4096)
-def _risk_combinations(caps: tuple[int, ...]) -> list[tuple[str, ...]]:
-    """Every way to risk up to caps[i] tokens of each type, listed once per caps (a race asks for
-    the same few again and again; callers copy the list before changing it)."""
-    return [
-        tuple(t for t, n in zip(TOKEN_TYPES, counts, strict=True) for _ in range(n))
-        for counts in product(*(range(cap + 1) for cap in caps))
-    ]
 
 
 def _is_face(value: object, sides: int) -> bool:

@@ -1,19 +1,33 @@
 """The state of a Tie-Break Triumph game: where everything is, and tables of it.
 
 Decks and the token bag are kept as counts, not ordered piles: a draw is a chance step over
-what is left, so the engine can list every outcome with its exact probability.
+what is left, so the engine can list every outcome with its exact probability. The ``Task``
+records of the engine's queue live here too, so the phase modules need not import the engine.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import pandas as pd
 
 from .board import Board
 from .cards import Card, LetCard
 from .rules import TOKEN_TYPES
+
+AUTO = "auto"
+"""The actor of a bookkeeping task that runs by itself."""
+
+
+class Task(NamedTuple):
+    """One pending piece of the game: its kind, who acts (a player, CHANCE or AUTO), for whom."""
+
+    kind: str
+    actor: int | str
+    player: int
+    count: int = 1
 
 
 @dataclass
