@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from tsubasa_scenes import at, attack_scene, duel_scene, eight_in_play, give, lay, until
 
+from playground.core.rules import RulesError
 from playground.tsubasa import Rules, new_game
 from playground.tsubasa.actions import (
     Aim,
@@ -317,6 +318,35 @@ def test_most_goals_win_a_level_match_goes_to_extra_time_and_may_be_shared() -> 
     assert ninety.Nankatsu == ninety.Toho
     no_extra = new_game(Rules(extra_time=False), seed=seed).play()
     assert "extra time, 1st half" not in set(no_extra.history().period)
+
+
+def test_a_level_match_names_why_the_title_is_shared() -> None:
+    """Winning the Match / Extra Time: a level score after extra time shares the title; with
+    extra time off (Rules.extra_time) a level 2nd half is the end, and the reason says so."""
+    reasons: dict[bool, set[str]] = {True: set(), False: set()}
+    for seed in range(60):
+        for extra in (True, False):
+            result = new_game(Rules(extra_time=extra), seed=seed).play().result()
+            if len(result.winners) == 2:
+                reasons[extra].add(result.reason)
+    assert reasons[True] == {"shared title after extra time"}
+    assert reasons[False] == {"shared title: level after the 2nd half, and extra time is off"}
+
+
+def test_a_smaller_die_asks_for_the_keepers_faces_to_fit_and_says_how() -> None:
+    """Rules.die_sides with the keeper's save faces (save_catch_top, save_corner_top): a die too
+    small for them is refused naming all three fields, with an example that is itself accepted."""
+    for sides in (2, 3, 4, 5):
+        try:
+            Rules(die_sides=sides)
+        except RulesError as refused:
+            message = str(refused)
+            assert all(name in message for name in ("die_sides", "save_catch_top", "save_corner_top"))
+            example = message[message.index("Rules(") : message.index(")", message.index("Rules(")) + 1]
+            fixed = eval(example, {"Rules": Rules})  # the advice works as given
+            assert fixed.die_sides == sides and fixed.save_corner_top <= sides
+        else:
+            assert sides >= Rules().save_corner_top
 
 
 def test_extra_time_has_a_seven_card_limit_no_match_cards_and_a_random_first_attacker() -> None:

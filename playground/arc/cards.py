@@ -6,12 +6,14 @@ cards); any folder with the same four files and columns can replace them.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
+from playground.core.data_objects import Rows, cell, cell_list, records, remember_valid, validate_data
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "arc"
 STATS = ("teamwork", "body", "underdog", "speed", "focus")
@@ -248,7 +250,7 @@ def _distinct_ids(tables: dict[str, list[dict[str, Any]]], folder: Path) -> None
             seen[r["id"]] = name
 
 
-def load_data(folder: Path | str | None = None) -> ArcData:
+def load_data(folder: ArcData | Path | str | None = None) -> ArcData:
     """Load and check regions.csv, athletes.csv, episodes.csv and sports.csv from a folder.
 
     folder: a str or Path of a folder holding FILES, or None for ours. Raises DataError naming
@@ -256,8 +258,37 @@ def load_data(folder: Path | str | None = None) -> ArcData:
     same data again without reading them (core's read_once): a comparison plays thousands of
     games, and reading four CSV files each time cost about a third of it. The data is shared
     between the games that use it: read it, do not change it.
+
+    folder may also be an ArcData: the one load_data gave (answered by identity), or a
+    changed copy (``dataclasses.replace``), checked exactly like a folder by core's validate_data
+    (written back as the four files and read by the same loader; a few milliseconds per copy).
     """
-    return _read_once(data_folder(folder, DATA_DIR))
+    if isinstance(folder, ArcData) or dataclasses.is_dataclass(folder):  # another data class: refused
+        return validate_data(folder, ArcData, data_rows, _read)
+    return remember_valid(_read_once(data_folder(folder, DATA_DIR, ArcData)))
+
+
+def data_rows(data: ArcData) -> Rows:
+    """The four files' rows (header first) that load_data reads back as data: the inverse of it.
+
+    A stat an Athlete lacks is an empty cell (which the loader refuses by name); an Episode's
+    modifiers it lacks are 0, as the loader leaves them out. A record of the wrong class is
+    refused with a DataError naming it.
+    """
+    regions = [REGIONS.column_names()]
+    regions += [[cell(r.id), cell(r.name)] for _, r in records(data.regions, "regions", Region)]
+    athletes = [ATHLETES.column_names()]
+    for _, a in records(data.athletes, "athletes", Athlete):
+        athletes.append([cell(c) for c in (a.id, a.name, a.region, *(a.stats.get(s) for s in STATS))])
+    episodes = [EPISODES.column_names()]
+    for _, e in records(data.episodes, "episodes", Episode):
+        modifiers = (e.modifiers.get(s, 0) for s in STATS)
+        row = (e.id, e.name, e.kind, e.effect, e.region, e.copies, *modifiers, e.text)
+        episodes.append([cell(c) for c in row])
+    sports = [SPORTS.column_names()]
+    for _, s in records(data.sports, "sports", Sport):
+        sports.append([cell(c) for c in (s.id, s.name, cell_list(s.relevant), s.team_size, s.effect, s.text)])
+    return {"regions.csv": regions, "athletes.csv": athletes, "episodes.csv": episodes, "sports.csv": sports}
 
 
 FILES = ("regions.csv", "athletes.csv", "episodes.csv", "sports.csv")

@@ -58,7 +58,7 @@ class ArcGame(Competition):
     ):
         self.rules, players = checked_setup(rules, Rules, players, range(2, 7), "Tournament Arc")
         super().__init__(seed, players)
-        self.data = data if isinstance(data, ArcData) else load_data(data)
+        self.data = load_data(data)
         d = self.data
         _check_enough(d, self.rules, players)
         top = d.sport_ids(FIRST_GAME_SPORTS) if self.rules.first_game_sports else ()

@@ -8,12 +8,14 @@ brackets. Any folder with the same four files and columns can replace it.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
+from playground.core.data_objects import DATA_OBJECT, Rows, cell, records, remember_valid, validate_data
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "challengers"
 
@@ -218,14 +220,79 @@ def _brackets(path: Path, rows: list[dict[str, Any]]) -> dict[int, tuple[Pairing
     return {n: tuple(sorted(ps, key=lambda p: (p.round, p.mat))) for n, ps in by_count.items()}
 
 
-def load_data(folder: Path | str | None = None) -> ChallengersData:
+def load_data(folder: ChallengersData | Path | str | None = None) -> ChallengersData:
     """Read sets.csv, cards.csv, robot.csv and brackets.csv from a folder (ours by default).
 
     folder: a path (str or Path) to a folder holding the four files, or None for ours. A folder
     read before whose files have not changed since gives the same data again without reading it
     (core's read_once): a rule comparison starts hundreds of games.
+
+    folder may also be a ChallengersData: the one load_data gave (answered by identity), or a
+    changed copy (``dataclasses.replace``), checked exactly like a folder by core's validate_data
+    (written back as the four files and read by the same loader; a few milliseconds per copy).
     """
-    return _read_once(data_folder(folder, DATA_DIR))
+    if isinstance(folder, ChallengersData) or dataclasses.is_dataclass(folder):  # another data class: refused
+        return validate_data(folder, ChallengersData, data_rows, _read)
+    return remember_valid(_read_once(data_folder(folder, DATA_DIR, ChallengersData)))
+
+
+def _sequence(value: object) -> tuple[object, ...]:
+    """The items of a tuple or list; any other value as the one item."""
+    return tuple(value) if isinstance(value, tuple | list) else (value,)
+
+
+def data_rows(data: ChallengersData) -> Rows:
+    """The four files' rows (header first) that load_data reads back as data: the inverse of it.
+
+    The cards of robot_pile are robot.csv in pile order (position 1, 2, ...), every other card
+    a row of cards.csv; each bracket pairing a row of brackets.csv, its id made from the player
+    count, round and mat. A robot_pile id that is not a card, or a record of the wrong class, is
+    refused with a DataError naming it.
+    """
+    sets = [SETS.column_names()]
+    for key, value in data.sets.items():
+        if isinstance(value, str) or not isinstance(value, tuple | list) or len(value) != 2:
+            raise DataError(
+                DATA_OBJECT,
+                None,
+                "sets",
+                f"sets[{key!r:.40}] is {value!r:.60}; expected (name, always in): a text and True or False",
+            )
+        sets.append([cell(key), cell(value[0]), cell(value[1])])
+    pile = _sequence(data.robot_pile)
+    robot = [ROBOT_CARDS.column_names()]
+    for position, card_id in enumerate(pile, start=1):
+        card = data.cards.get(card_id) if isinstance(card_id, str) else None
+        if type(card) is not Card:
+            raise DataError(
+                DATA_OBJECT,
+                None,
+                "robot_pile",
+                f"robot_pile holds {card_id!r:.40}, which is not the id of a Card in cards",
+            )
+        robot.append([cell(c) for c in (card.id, position, card.name, card.strength)])
+    cards = [CARDS.column_names()]
+    for key, card in records(data.cards, "cards", Card):
+        if key not in pile:
+            cards.append([cell(getattr(card, name)) for name in CARDS.column_names()])
+    brackets = [BRACKETS.column_names()]
+    ids: set[str] = set()
+    for players, pairings in data.brackets.items():
+        for pairing in _sequence(pairings):
+            if type(pairing) is not Pairing:
+                raise DataError(
+                    DATA_OBJECT,
+                    None,
+                    "brackets",
+                    f"brackets[{players!r:.20}] holds {pairing!r:.60}; expected Pairing records",
+                )
+            row = [players, pairing.round, pairing.mat, pairing.first, pairing.second]
+            made = f"p{cell(players)}_r{cell(pairing.round)}_m{cell(pairing.mat)}"
+            while made in ids:  # two pairings on one mat: each row still needs its own id
+                made += "+"
+            ids.add(made)
+            brackets.append([made, *(cell(c) for c in row)])
+    return {"sets.csv": sets, "cards.csv": cards, "robot.csv": robot, "brackets.csv": brackets}
 
 
 FILES = ("sets.csv", "cards.csv", "robot.csv", "brackets.csv")

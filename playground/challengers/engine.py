@@ -60,7 +60,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         rules, players = checked_setup(rules, Rules, players, range(1, 9), "Challengers!")
         super().__init__(seed, players)
         self.rules = rules
-        self.data = data if isinstance(data, ChallengersData) else load_data(data)
+        self.data = load_data(data)
         if rules.left_out_set != "by lot" and rules.left_out_set not in self.data.set_ids(always_in=False):
             raise ValueError(
                 f"left_out_set {rules.left_out_set!r} is not an optional set of this data; "

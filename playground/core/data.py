@@ -300,12 +300,16 @@ def read_only(record: Any, *fields: str, owner: str = "data") -> None:
             object.__setattr__(record, name, ReadOnlyDict(value, name, owner))
 
 
-def data_folder(data: object, shipped: Path) -> Path:
-    """The folder a game's ``data=`` names: None for the shipped one, else a path (str or Path)."""
+def data_folder(data: object, shipped: Path, kind: type | None = None) -> Path:
+    """The folder a game's ``data=`` names: None for the shipped one, else a path (str or Path).
+
+    kind: the game's data class, when its load_data also takes a data object (named in the error).
+    """
     if data is None:
         return shipped
     if not isinstance(data, str | Path):
-        raise ValueError(f"data must be a folder path (text or a Path) or None; got {data!r:.60}")
+        also = f", {an(kind.__name__)} (as load_data() gives)" if isinstance(kind, type) else ""
+        raise ValueError(f"data must be a folder path (text or a Path){also} or None; got {data!r:.60}")
     return Path(data)
 
 
@@ -338,3 +342,8 @@ def read_once(read: Callable[[Path], T], files: Sequence[str], keep: int = 8) ->
         return remembered(str(folder.resolve()), digest.digest())
 
     return load
+
+
+def an(name: str) -> str:
+    """A class name with its article: "a str", "an int", "an ArcData"."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name

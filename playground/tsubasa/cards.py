@@ -7,11 +7,21 @@ engine moves is a :class:`Card` looked up by its id, so zones hold plain ids.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
+from playground.core.data_objects import (
+    DATA_OBJECT,
+    Rows,
+    cell,
+    cell_list,
+    records,
+    remember_valid,
+    validate_data,
+)
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tsubasa"
 TEAMS = ("nankatsu", "toho")
@@ -256,16 +266,97 @@ FILES = ("players.csv", "motivation.csv", "match_cards.csv", "signings.csv", "su
 """The six files of a Tsubasa data folder."""
 
 
-def load_data(folder: Path | str | None = None) -> TsubasaData:
-    """Load the six CSV files of folder (default: the shipped illustrative ones).
+def load_data(folder: TsubasaData | Path | str | None = None) -> TsubasaData:
+    """Load the six CSV files of folder (default: the shipped illustrative ones), or check a data object.
 
     folder: a str or Path of a folder holding FILES, each at most core's MAX_FILE_BYTES, or None
     for ours. Files whose bytes were parsed before give the same data again without parsing
     (core's read_once: ``new_game()`` without data= loads it for every match, and parsing would
     otherwise take most of a simulation's time); a changed file is parsed afresh. The data is
     shared between the games that use it: read it, do not change it.
+
+    folder may also be a TsubasaData: the one load_data gave (answered by identity), or a
+    changed copy (``dataclasses.replace``), checked exactly like a folder by core's validate_data
+    (written back as the six files and read by the same loader; a few milliseconds per copy).
     """
-    return _read_once(data_folder(folder, DATA_DIR))
+    if isinstance(folder, TsubasaData) or dataclasses.is_dataclass(folder):  # another data class: refused
+        return validate_data(folder, TsubasaData, data_rows, _read)
+    return remember_valid(_read_once(data_folder(folder, DATA_DIR, TsubasaData)))
+
+
+_FILE_OF_KIND = {
+    "field": "players.csv",
+    "keeper": "players.csv",
+    "fan": "players.csv",
+    "motivation": "motivation.csv",
+    "match": "match_cards.csv",
+    "signing": "signings.csv",
+}
+"""The file each kind of card is a row of; the Fatigue and Yellow / Red cards are made by the loader."""
+
+_SUPPLY_NAMES = {FATIGUE: "Fatigue", YELLOW_RED: "Yellow / Red card"}
+
+
+def _two(abilities: object) -> list[str]:
+    """The ability1 and ability2 cells of a card's abilities (a third one is not written)."""
+    if isinstance(abilities, str) or not isinstance(abilities, tuple | list):
+        return [cell(abilities), ""]
+    return [cell(a) for a in (*abilities, "", "")[:2]]
+
+
+def _points(card: Card, key: object) -> list[str]:
+    """The cost_shot, cost_pass and cost_defense cells of a card's cost."""
+    if isinstance(card.cost, str) or not isinstance(card.cost, tuple | list) or len(card.cost) != 3:
+        raise DataError(
+            DATA_OBJECT,
+            None,
+            "cards",
+            f"cards[{key!r:.40}].cost is {card.cost!r:.60}; expected (shot, pass, defense): "
+            "three whole numbers from 0 to 5",
+        )
+    return [cell(n) for n in card.cost]
+
+
+def data_rows(data: TsubasaData) -> Rows:
+    """The six files' rows (header first) that load_data reads back as data: the inverse of it.
+
+    Each card is a row of its kind's file (a field player, keeper or fan of players.csv, and so
+    on), the supplies are supplies.csv and the Special cards specials.csv. The Fatigue and
+    Yellow / Red cards are not written: the loader makes them. A card of a kind no file holds,
+    or a record that is not a Card, is refused with a DataError naming it.
+    """
+    schemas = (PLAYERS, MOTIVATION, MATCH, SIGNINGS, SUPPLIES, SPECIALS)
+    tables = {name: [schema.column_names()] for name, schema in zip(FILES, schemas, strict=True)}
+    for key, card in records(data.cards, "cards", Card):
+        if card.kind in (FATIGUE, YELLOW_RED):
+            continue
+        file = _FILE_OF_KIND.get(card.kind) if isinstance(card.kind, str) else None
+        if file is None:
+            raise DataError(
+                DATA_OBJECT,
+                None,
+                "cards",
+                f"cards[{key!r:.40}].kind is {card.kind!r:.40}; expected one of "
+                f"{', '.join([*_FILE_OF_KIND, FATIGUE, YELLOW_RED])}",
+            )
+        values = [cell(card.shot), cell(card.pass_), cell(card.defense), *_two(card.abilities)]
+        if file == "players.csv":
+            row = [card.id, card.team, card.name, card.kind, *values, card.first_match]
+        elif file == "motivation.csv":
+            row = [card.id, card.team, card.replaces, card.name, *values, *_points(card, key)]
+        elif file == "match_cards.csv":
+            removed = (not card.first_match) if isinstance(card.first_match, bool) else card.first_match
+            row = [card.id, card.half, card.name, card.team, *values, removed]
+        else:
+            role = "keeper" if card.replaces == "keeper" else "field"
+            row = [card.id, card.name, role, *values, *_points(card, key)]
+        tables[file].append([cell(c) for c in row])
+    for key, copies in data.supplies.items():
+        tables["supplies.csv"].append([cell(key), _SUPPLY_NAMES.get(key, cell(key)), cell(copies)])
+    for _, special in records(data.specials, "specials", SpecialCard):
+        row = [special.id, special.team, special.kind, special.name, cell_list(special.stops)]
+        tables["specials.csv"].append([cell(c) for c in row])
+    return tables
 
 
 def _read(folder: Path) -> TsubasaData:

@@ -84,7 +84,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         rules, players = checked_setup(rules, Rules, players, range(2, 3), "Captain Tsubasa (two coaches)")
         super().__init__(seed, 2)
         self.rules = rules
-        self.data = data if isinstance(data, TsubasaData) else load_data(data)
+        self.data = load_data(data)
         self.state = self._set_up()
         self.census = self.state.table.census()
         self.tasks: deque[Task] = deque()
@@ -489,7 +489,12 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
             else:
                 events += self._kick_off(1 - s.kicked_off, f"{COACH_NAMES[1 - s.kicked_off]} kicks off")
         else:
-            self.reason = "shared title after extra time" if level else f"won in the {ended}"
+            if not level:
+                self.reason = f"won in the {ended}"
+            elif ended.startswith("extra time"):
+                self.reason = "shared title after extra time"
+            else:
+                self.reason = f"shared title: level after the {ended}, and extra time is off"
             self.tasks.clear()
         return events
 

@@ -153,7 +153,13 @@ class Rules(RulesBase):
                 f"save_catch_top ({self.save_catch_top})."
             )
         if self.save_corner_top > self.die_sides:
+            corner = self.die_sides // 2
+            catch = min(self.save_catch_top, corner)
             raise RulesError(
-                f"rules field 'save_corner_top' ({self.save_corner_top}) cannot be above the die's "
-                f"{self.die_sides} sides."
+                f"rules fields 'die_sides', 'save_catch_top' and 'save_corner_top' go together: the "
+                f"keeper's save die has {self.die_sides} sides, so its catch and corner faces must be "
+                f"among them, but save_corner_top is {self.save_corner_top}. With die_sides="
+                f"{self.die_sides}, set save_corner_top (and save_catch_top) to at most {self.die_sides}, "
+                f"for example Rules(die_sides={self.die_sides}, save_catch_top={catch}, "
+                f"save_corner_top={corner}), where the faces above {corner} are a goal."
             )
