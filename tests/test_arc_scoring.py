@@ -171,7 +171,7 @@ def test_best_team_refuses_a_bad_size_or_too_many_scores() -> None:
     assert odds.best_team([3, -1, 5], 2) == 8 and odds.best_team([3, -1, 5], 2, lowest=True) == 2
     with pytest.raises(ValueError, match="size must be a whole number from 0 to 1,000; got -1"):
         odds.best_team([1, 2], -1)
-    with pytest.raises(ValueError, match="at most 1000"):
+    with pytest.raises(ValueError, match="at most 1,000"):
         odds.best_team([0] * 1001, 3)
     with pytest.raises(ValueError, match="a team of 5 cannot be chosen from 3"):
         odds.best_team([5, 3, 9], 5)

@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
 
+from playground.core.checks import listed
 from playground.core.dist import Dist
-from playground.core.numbers import whole_number
+from playground.core.numbers import shown, whole_number
 
 from .cards import STATS, Sport
 from .scoring import checked_athlete, checked_stats
@@ -21,6 +22,7 @@ from .scoring import checked_athlete, checked_stats
 MAX_SPORTS = 100
 MAX_ATHLETES = 20
 MAX_SCORES = 1000
+_NONE = object()  # next()'s default, where None may be what was given
 
 
 def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
@@ -105,13 +107,15 @@ def episode_value(
 def best_team(scores: Sequence[int], size: int, lowest: bool = False, all_if_fewer: bool = False) -> int:
     """The team score of the best choice of ``size`` Athletes.
 
-    scores: at most 1000 whole numbers; size: a whole number from 0 to 1000, at most as many as
-    the scores given, unless all_if_fewer (then a Sport that asks for more Athletes than a
-    player has counts all of them, as the engine does).
+    scores: at most 1000 whole numbers (each within a billion either way); size: a whole number
+    from 0 to 1000, at most as many as the scores given, unless all_if_fewer (then a Sport that
+    asks for more Athletes than a player has counts all of them, as the engine does).
     """
     size = whole_number(size, "size", 0, MAX_SCORES)
-    if len(scores) > MAX_SCORES:
-        raise ValueError(f"scores: at most {MAX_SCORES} Athletes' scores; got {len(scores)}")
+    scores = [
+        whole_number(v, "each score", -(10**9), 10**9)
+        for v in listed(scores, "scores", "Athletes' scores", MAX_SCORES)
+    ]
     if size > len(scores) and not all_if_fewer:
         raise ValueError(
             f"a team of {size} cannot be chosen from {len(scores)} Athletes' scores; give at least "
@@ -130,8 +134,15 @@ def expected_team_score(
     athletes: up to 20 (base, episodes, multiplier) triples. For a "lowest wins" Sport the
     team sends out its lowest scorers; a "most cards" Sport is scored like the others here.
     """
+    athletes = listed(athletes, "athletes", "(base, episodes, multiplier) triples")
     if len(athletes) > MAX_ATHLETES:
         raise ValueError(f"at most {MAX_ATHLETES} Athletes; got {len(athletes)}")
+    stray = next((a for a in athletes if not isinstance(a, tuple | list) or len(a) != 3), _NONE)
+    if stray is not _NONE:
+        raise ValueError(
+            "each Athlete must be a (base, episodes, multiplier) triple, like "
+            f"({{'body': 2}}, [{{'teamwork': 1}}], 1); got {shown(stray)}"
+        )
     scorers = [checked_athlete(b, e, m) for b, e, m in athletes]
 
     def best(sport: Sport) -> int:

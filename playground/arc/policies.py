@@ -14,6 +14,7 @@ from fractions import Fraction
 from math import lcm
 from weakref import WeakKeyDictionary
 
+from playground.core.checks import a_kind
 from playground.core.dist import Dist
 from playground.core.engine import Action, Game, policy, random_legal
 
@@ -152,7 +153,7 @@ def sports_to_come(s: State) -> list[tuple[Fraction, tuple, int, bool]]:
 
     s: a game's state (game.state)."""
     if not isinstance(s, State):
-        raise TypeError(f"sports_to_come takes a game's state (game.state); got {type(s).__name__}")
+        raise TypeError(f"sports_to_come takes a game's state (game.state); got {a_kind(s)}")
     if s.sport() is not None:
         return _sports_now(s)
     known = [s.sport_top[0]] if len(s.sport_top) else list(s.sport_deck)

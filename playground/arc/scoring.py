@@ -12,6 +12,9 @@ from math import prod
 
 import sympy
 
+from playground.core.checks import check_iterable, check_key, listed
+from playground.core.numbers import shown
+
 from .cards import STATS
 
 MAX_EPISODES = 1000
@@ -21,7 +24,9 @@ MAX_MULTIPLIERS = 50
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_VALUE:
-        raise ValueError(f"{what} must be a whole number from {-MAX_VALUE} to {MAX_VALUE}; got {value!r}")
+        raise ValueError(
+            f"{what} must be a whole number from {-MAX_VALUE} to {MAX_VALUE}; got {shown(value)}"
+        )
     return value
 
 
@@ -84,15 +89,29 @@ def relevant_sum(base: Mapping[str, int], mods: Sequence[Mapping[str, int]], rel
     """The arithmetic itself, on values already checked: every relevant stat, base plus modifiers.
 
     athlete_total checks a student's input and then calls this; the engine, whose cards were
-    checked when loaded, calls it directly. base and each of mods: a mapping of stat to number.
+    checked when loaded, calls it directly. base and each of mods: a mapping of stat to number;
+    mods a list of them; relevant a list of stat names (or one name).
     """
-    if not isinstance(base, Mapping) or not all(isinstance(m, Mapping) for m in mods):
+    try:  # the engine calls this for every Athlete it scores: the checks cost one pass over mods
+        plain = isinstance(base, Mapping) and all(isinstance(m, Mapping) for m in mods)
+    except TypeError:  # mods is no list
+        plain = False
+    if not plain:
         raise TypeError(
             f"base and each modifier must map stats to numbers; got {base!r:.40} and {mods!r:.40}"
         )
     if isinstance(relevant, str):  # one stat, not its letters
         relevant = [relevant]
-    return sum(base.get(s, 0) + sum(m.get(s, 0) for m in mods) for s in relevant)
+    try:
+        return sum(base.get(s, 0) + sum(m.get(s, 0) for m in mods) for s in relevant)
+    except TypeError as error:  # why, in words, only once the sum failed
+        check_iterable(relevant, "relevant", "stat names, like ['body']")
+        for stat in relevant:
+            check_key(stat, "a relevant stat")
+        raise TypeError(
+            "base and each modifier must map stats to whole numbers (checked_stats checks them); "
+            f"{base!r:.40} and {mods!r:.40} do not add up"
+        ) from error
 
 
 def athlete_score(
@@ -122,11 +141,14 @@ def combined_multiplier(
 
     FAQ: bonuses stack (their product: x2 and x2 make x4) and negative totals are multiplied
     too. With ``stack`` off only the biggest bonus counts; with ``negatives`` off a negative
-    total is not multiplied. At most 50 multipliers.
+    total is not multiplied. At most 50 multipliers; they and total whole numbers from
+    -1,000,000 to 1,000,000.
     """
+    multipliers = listed(multipliers, "multipliers", "whole numbers (the active bonuses, like [2, 2])")
     if len(multipliers) > MAX_MULTIPLIERS:
         raise ValueError(f"at most {MAX_MULTIPLIERS} multipliers; got {len(multipliers)}")
     values = [_int(m, "a multiplier") for m in multipliers]
+    total = _int(total, "total")
     if total < 0 and not negatives:
         return 1
     if not values:
@@ -142,8 +164,9 @@ def distributive_forms(values: Sequence[int | str], multiplier: int | str = "m")
 
     values are numbers or names of symbols (at most 50). ``sympy.expand`` turns the first
     form into the second and ``sympy.factor`` back: the Distributive Property the rulebook's
-    Tip #4 relies on.
+    Tip #4 relies on. Numbers are whole numbers from -1,000,000 to 1,000,000.
     """
+    values = listed(values, "values", "numbers or names of symbols (like [2, 'a'])")
     if len(values) > MAX_MULTIPLIERS:
         raise ValueError(f"at most {MAX_MULTIPLIERS} values; got {len(values)}")
     terms = [sympy.Symbol(v) if isinstance(v, str) else sympy.Integer(_int(v, "a value")) for v in values]
@@ -182,9 +205,12 @@ def operation_count(values: int, multipliers: int) -> dict[str, int]:
 
 
 def count_both_ways(values: Sequence[int], multipliers: Sequence[int]) -> dict[str, tuple[int, int]]:
-    """Score both ways, counting every + and x actually done: {way: (result, operations)}."""
-    nums = [_int(v, "a value") for v in values]
-    mults = [_int(m, "a multiplier") for m in multipliers]
+    """Score both ways, counting every + and x actually done: {way: (result, operations)}.
+
+    values: 1 to 1000 whole numbers, multipliers: at most 50, each from -1,000,000 to 1,000,000.
+    """
+    nums = [_int(v, "a value") for v in listed(values, "values", "whole numbers (like [3, 4])")]
+    mults = [_int(m, "a multiplier") for m in listed(multipliers, "multipliers", "whole numbers (like [2])")]
     if not 1 <= len(nums) <= MAX_EPISODES or len(mults) > MAX_MULTIPLIERS:
         raise ValueError(f"give 1 to {MAX_EPISODES} values and at most {MAX_MULTIPLIERS} multipliers")
     ops = 0

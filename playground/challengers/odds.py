@@ -23,7 +23,9 @@ from math import comb, factorial
 import numpy as np
 import pandas as pd
 
+from playground.core.checks import listed
 from playground.core.dist import Dist
+from playground.core.numbers import shown
 
 MAX_CARDS = 60
 MAX_STRENGTH = 30
@@ -34,13 +36,18 @@ NOT_REACHED = "not reached"
 
 def _whole(value: object, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number from {low} to {high}; got {value!r}")
+        raise ValueError(f"{what} must be a whole number from {low} to {high}; got {shown(value)}")
     return value
+
+
+def _cards(deck: Iterable[int]) -> list[int]:
+    """A deck of strengths as a list, or a TypeError in words when it is no list (a number, text)."""
+    return listed(deck, "deck", f"card strengths (whole numbers from 0 to {MAX_STRENGTH})")
 
 
 def _deck(deck: Iterable[int]) -> tuple[tuple[int, int], ...]:
     """A deck of strengths, checked, as sorted (strength, copies) pairs."""
-    cards = list(deck)
+    cards = _cards(deck)
     if not 1 <= len(cards) <= MAX_CARDS:
         raise ValueError(f"a deck must hold 1 to {MAX_CARDS} cards; this one holds {len(cards)}")
     for s in cards:
@@ -101,7 +108,7 @@ def p_reach_strength(deck: Sequence[int], target: int, max_cards: int | None = N
     >>> p_reach_strength([1, 1, 1, 2, 3, 4], 4, max_cards=1)
     Fraction(1, 6)
     """
-    n = len(list(deck))
+    n = len(_cards(deck))
     limit = n if max_cards is None else _whole(max_cards, 1, max(n, 1), "max_cards")
     return p_reach_within(deck, target, limit)
 
@@ -184,13 +191,13 @@ def thinning_frame(deck: Sequence[int], remove: int, targets: Iterable[int]) -> 
     targets each 0 to 300 (1 to 40 of them). One table of handfuls per deck, made for the
     strongest flag, answers every flag.
     """
-    cards = list(deck)
+    cards = _cards(deck)
     key = _deck(cards)
     if remove not in cards:
-        raise ValueError(f"the deck has no card of strength {remove!r} to remove")
+        raise ValueError(f"the deck has no card of strength {shown(remove)} to remove")
     if len(cards) < 2:
         raise ValueError("removing a card from a one-card deck would leave nothing to reveal")
-    targets = list(targets)
+    targets = listed(targets, "targets", f"flag strengths (whole numbers from 0 to {MAX_TARGET})")
     if not 1 <= len(targets) <= 40:
         raise ValueError("give 1 to 40 targets")
     for t in targets:

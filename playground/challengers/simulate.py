@@ -14,18 +14,23 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from playground.core.checks import described
 from playground.core.compare import final_result
 from playground.core.engine import takes_game
+from playground.core.numbers import whole_number
 
 from .actions import DoneRemoving, StopKeeping
 from .engine import ChallengersGame, new_game
-from .odds import MAX_TARGET, NOT_REACHED, _deck, _whole
+from .odds import MAX_TARGET, NOT_REACHED, _cards, _deck, _whole
 from .rules import Rules
 
 
 def cards_needed_sampler(deck: Sequence[int], target: int) -> Callable[[random.Random], Any]:
-    """A sampler for live_simulation: one shuffled attack, how many cards it needed."""
-    cards = list(deck)
+    """A sampler for live_simulation: one shuffled attack, how many cards it needed.
+
+    Bounds as odds.cards_needed: 1 to 60 cards of strength 0 to 30, a target 0 to 300.
+    """
+    cards = _cards(deck)
     _deck(cards)
     _whole(target, 0, MAX_TARGET, "the target")
 
@@ -138,8 +143,19 @@ def match_ending_sampler(
     return play
 
 
+MAX_STEPS = 1_000_000
+"""The most steps step_to_match_end takes (a tournament ends long before: a few thousand)."""
+
+
 def step_to_match_end(game: ChallengersGame, policy: Callable | None = None, limit: int = 5000) -> int:
-    """Step until the current (or next) match is decided or the tournament ends; return the steps."""
+    """Step until the current (or next) match is decided or the tournament ends; return the steps.
+
+    game: a Challengers! game; policy: as game.step takes it; limit: a whole number of steps from
+    0 to MAX_STEPS (each step about 25 µs), else ValueError.
+    """
+    if not isinstance(game, ChallengersGame):
+        raise TypeError(f"game must be a Challengers! game (from new_game); got {described(game)}")
+    limit = whole_number(limit, "limit (the most steps)", 0, MAX_STEPS)
     played = len(game.state.match_log)
     for n in range(limit):
         if game.is_over() or len(game.state.match_log) > played:

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .checks import described
 from .engine import Game, Policies, Result, check_policies, gc_paused
 from .numbers import whole_number
 from .rules import RulesBase
@@ -254,9 +255,15 @@ def progress_bar(total: int, show: bool | None, what: str = "games") -> Any:
     """An IntProgress shown in the notebook (by default only when running in a kernel), or None.
 
     Every long run (a comparison, a head-to-head, a strategy lab) shows one, so a class sees it
-    move and the stop button is the way out."""
+    move and the stop button is the way out. total: a whole number of steps from 0 to 10**12;
+    what: the bar's label, text of at most 100 characters."""
     if show not in (None, True, False):
         raise ValueError(f"progress must be True, False or None (a bar only in a notebook); got {show!r}")
+    total = whole_number(total, "total (the bar's number of steps)", 0, 10**12)
+    if not isinstance(what, str) or len(what) > 100:
+        raise ValueError(
+            f"what (the bar's label) must be text of at most 100 characters; got {described(what)}"
+        )
     if show is None:
         show = _in_kernel()
     if not show:

@@ -21,6 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .checks import an
+
 T = TypeVar("T")
 
 MAX_FILE_BYTES = 1_000_000
@@ -342,8 +344,3 @@ def read_once(read: Callable[[Path], T], files: Sequence[str], keep: int = 8) ->
         return remembered(str(folder.resolve()), digest.digest())
 
     return load
-
-
-def an(name: str) -> str:
-    """A class name with its article: "a str", "an int", "an ArcData"."""
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name

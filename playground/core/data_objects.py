@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .data import DataError, an
+from .checks import an
+from .data import DataError
 
 T = TypeVar("T")
 

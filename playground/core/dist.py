@@ -23,11 +23,13 @@ from typing import Any, TypeVar
 import pandas as pd
 import sympy
 
+from .checks import a_kind, check_callable, check_key, described, failed_call, is_key, returned_no_key
 from .draws import check_rng, sample_exact
 from .numbers import is_whole, shown, whole_number
 
 T = TypeVar("T")
 _ZERO = Fraction(0)  # the chance of an outcome a Dist lacks, made once
+_NOTHING = object()  # next()'s default where None may be an outcome
 
 MAX_OUTCOMES = 200_000
 """The most outcomes a Dist is built with: each chance is a Fraction, and 200,000 different ones
@@ -48,6 +50,16 @@ MAX_PAIRS = 200_000
 
 MAX_DRAWS = 1_000_000
 """The most draws one :meth:`Dist.sample_many` call makes (about half a second)."""
+
+FRAME_WORK_LIMIT = 150_000_000
+"""The most work :meth:`Dist.to_frame` takes on: outcomes times (the bits of the chances' common
+denominator + FRAME_ROW_BITS). Each row makes a Fraction (a gcd as long as the denominator) and a
+float; measured at the limit, 96,000 rows of short chances take about half a second."""
+
+FRAME_ROW_BITS = 1_500
+"""What one row of a table costs beside its gcd, counted in bits of that gcd (about 6 µs)."""
+
+_FRAME_COLUMNS = ("probability", "decimal", "at_least")
 
 
 class Dist(Mapping[Any, Fraction]):
@@ -100,9 +112,13 @@ class Dist(Mapping[Any, Fraction]):
         if not isinstance(outcomes, Iterable):
             raise ValueError(f"outcomes must be a list (or range) of outcomes; got {_brief(outcomes)}")
         counts: dict[Hashable, int] = defaultdict(int)
-        for listed, o in enumerate(outcomes, 1):
-            _check_outcomes(listed)
-            counts[o] += 1
+        try:
+            for listed, o in enumerate(outcomes, 1):
+                _check_outcomes(listed)
+                counts[o] += 1
+        except TypeError:
+            check_key(o, "an outcome")
+            raise
         return cls(counts)
 
     @classmethod
@@ -116,13 +132,21 @@ class Dist(Mapping[Any, Fraction]):
 
     @classmethod
     def constant(cls, value: Hashable) -> Dist:
-        """A certain outcome (probability 1)."""
-        return cls({value: 1})
+        """A certain outcome (probability 1): value must be a string, a number or a tuple (a key)."""
+        try:
+            return cls({value: 1})
+        except TypeError:
+            check_key(value, "an outcome")
+            raise
 
     # -- Mapping protocol -----------------------------------------------------------------------
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
-        return self._p.get(outcome, _ZERO)
+        try:
+            return self._p.get(outcome, _ZERO)
+        except TypeError:  # why, in words, only when the look-up failed: a good outcome pays nothing
+            check_key(outcome, "an outcome")
+            raise
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._p)
@@ -131,7 +155,11 @@ class Dist(Mapping[Any, Fraction]):
         return len(self._p)
 
     def __contains__(self, outcome: object) -> bool:
-        return outcome in self._p
+        try:
+            return outcome in self._p
+        except TypeError:
+            check_key(outcome, "an outcome")
+            raise
 
     def items(self) -> ItemsView[Any, Fraction]:
         """The (outcome, chance) pairs, read straight from the dict (a chart of 200,000 needs it quick)."""
@@ -154,20 +182,46 @@ class Dist(Mapping[Any, Fraction]):
     # -- building new distributions -------------------------------------------------------------
 
     def map(self, f: Callable[[Any], Hashable]) -> Dist:
-        """The distribution of f(outcome), added up as whole-number counts (quick for 200,000)."""
+        """The distribution of f(outcome), added up as whole-number counts (quick for 200,000).
+
+        f: a function of one outcome returning a string, a number or a tuple (a new outcome).
+        When f raises on an outcome (a ValueError aside, passed on as it is) or returns what
+        cannot be an outcome (a list), a TypeError names the outcome; the original is chained.
+        """
+        check_callable(f, "f", "an outcome", "lambda k: k // 10")
         out: dict[Hashable, int] = defaultdict(int)
         for k, w in zip(self._p, _counts(self, _common(self)), strict=True):
-            out[f(k)] += w
+            try:
+                key = f(k)
+            except ValueError:
+                raise
+            except Exception as error:
+                raise TypeError(
+                    failed_call("the function given to map", f"the outcome {shown(k)}", error)
+                ) from error
+            try:
+                out[key] += w
+            except TypeError as error:
+                if is_key(key):
+                    raise
+                raise _no_key("the function given to map", f"the outcome {shown(k)}", key) from error
         return Dist(out)
 
     def combine(self, other: Dist | Hashable, f: Callable[[Any, Any], Hashable]) -> Dist:
         """The distribution of f(x, y) for independent x from self and y from other.
 
-        At most MAX_PAIRS pairs (len(self) · len(other)), and pairs times the bits of the two
-        chances' denominators at most DICE_WORK_LIMIT: each pair is one product of whole numbers
-        (the chances over their common denominators), not of Fractions.
+        other: a Dist, or one outcome (a string, a number or a tuple), certain; f: a function of
+        two outcomes returning a new one. At most MAX_PAIRS pairs (len(self) · len(other)), and
+        pairs times the bits of the two chances' denominators at most DICE_WORK_LIMIT: each pair
+        is one product of whole numbers (the chances over their common denominators), not of
+        Fractions. When f raises on a pair (a ValueError aside, passed on as it is) or returns
+        what cannot be an outcome, a TypeError names the two outcomes; the original is chained.
         """
-        other = other if isinstance(other, Dist) else Dist.constant(other)
+        check_callable(f, "f", "two outcomes", "lambda a, b: max(a, b)")
+        return self._combined(_as_dist(other), f, _called_with)
+
+    def _combined(self, other: Dist, f: Callable[[Any, Any], Hashable], failed: Callable[..., str]) -> Dist:
+        """combine's work, with failed(a, b, error) saying in words why f(a, b) could not be done."""
         pairs = len(self) * len(other)
         if pairs > MAX_PAIRS:
             raise ValueError(
@@ -180,28 +234,55 @@ class Dist(Mapping[Any, Fraction]):
         out: dict[Hashable, int] = defaultdict(int)
         for a, wa in zip(self._p, xs, strict=True):
             for b, wb in zip(other._p, ys, strict=True):
-                out[f(a, b)] += wa * wb
+                try:
+                    key = f(a, b)
+                except ValueError:
+                    raise
+                except Exception as error:
+                    raise TypeError(failed(a, b, error)) from error
+                try:
+                    out[key] += wa * wb
+                except TypeError as error:
+                    if is_key(key):
+                        raise
+                    raise _no_key("the function given to combine", _pair(a, b), key) from error
         return Dist(out)
 
     def __add__(self, other: Dist | int) -> Dist:
-        other = other if isinstance(other, Dist) else Dist.constant(other)
+        """The total of self and other (a Dist or one number), independent: every pair of outcomes
+        added, so the outcomes must add up (numbers, or text with text); a TypeError names a pair
+        that does not. Bounds as :meth:`combine`'s (whole-number outcomes: as a sum's, see
+        :meth:`repeat_sum`)."""
+        other = _as_dist(other)
         fast = _int_sum(self, other)
-        return fast if fast is not None else self.combine(other, lambda a, b: a + b)
+        return fast if fast is not None else self._combined(other, operator.add, _adding)
 
-    __radd__ = __add__
+    def __radd__(self, other: Dist | int) -> Dist:
+        """other + self, for a number (or other outcome) on the left: ``3 + die``, ``sum(dice)``."""
+        return _as_dist(other) + self
 
     def __sub__(self, other: Dist | int) -> Dist:
-        other = other if isinstance(other, Dist) else Dist.constant(other)
+        """The difference self − other (a Dist or one number), independent; outcomes must be numbers
+        (a TypeError names a pair that cannot be subtracted). Bounds as :meth:`__add__`'s."""
+        other = _as_dist(other)
         fast = _int_sum(self, -other) if _all_ints(other) else None
-        return fast if fast is not None else self.combine(other, lambda a, b: a - b)
+        return fast if fast is not None else self._combined(other, operator.sub, _subtracting)
 
     def __rsub__(self, other: int) -> Dist:
-        return Dist.constant(other).combine(self, lambda a, b: a - b)
+        """other − self, for a number on the left: ``7 - die``."""
+        return _as_dist(other)._combined(self, operator.sub, _subtracting)
 
     def __neg__(self) -> Dist:
+        """-X: every outcome negated, so they must be numbers (a TypeError names one that is not)."""
         if _all_ints(self):  # already sorted: reversed and negated, the same chances
             return _exact({-k: p for k, p in reversed(self._p.items())})
-        return self.map(lambda a: -a)
+        stray = next((k for k in self._p if not isinstance(k, numbers.Number)), _NOTHING)
+        if stray is not _NOTHING:
+            raise TypeError(
+                f"cannot negate the outcome {shown(stray)} ({a_kind(stray)}): negating a distribution "
+                "negates every outcome, so they must be numbers"
+            )
+        return self.map(operator.neg)
 
     def repeat_sum(self, n: int) -> Dist:
         """The total of n independent copies (n >= 1), by repeated squaring of the convolution.
@@ -233,8 +314,10 @@ class Dist(Mapping[Any, Fraction]):
         return _doubled(self, n, operator.add)
 
     def given(self, event: Callable[[Any], bool]) -> Dist:
-        """The distribution conditioned on event (raises if the event is impossible)."""
-        kept = {k: w for k, w in zip(self._p, _counts(self, _common(self)), strict=True) if event(k)}
+        """The distribution conditioned on event, a function of an outcome that says True or False
+        (raises if the event is impossible; a TypeError names an outcome the event fails on)."""
+        check_callable(event, "event")
+        kept = self._where(event, _event_of("given"), _common(self))
         if not kept:
             raise ValueError("cannot condition on an event that has probability zero")
         return Dist(kept)
@@ -242,14 +325,47 @@ class Dist(Mapping[Any, Fraction]):
     # -- questions ------------------------------------------------------------------------------
 
     def p(self, event: Callable[[Any], bool]) -> Fraction:
-        """P(event), exactly: the event's whole-number counts over their common denominator."""
+        """P(event), exactly: the event's whole-number counts over their common denominator.
+
+        event: a function of an outcome that says True or False (lambda k: k >= 4); a TypeError
+        names an outcome it fails on (a ValueError it raises is passed on as it is).
+        """
+        check_callable(event, "event")
         common = _common(self)
-        hits = sum(w for k, w in zip(self._p, _counts(self, common), strict=True) if event(k))
-        return Fraction(hits, common)
+        return Fraction(sum(self._where(event, _event_of("p"), common).values()), common)
 
     def p_at_least(self, target: Any) -> Fraction:
-        """P(outcome >= target): the chance of reaching a target number."""
-        return self.p(lambda k: k >= target)
+        """P(outcome >= target): the chance of reaching a target number.
+
+        Every outcome is compared with target, so both must be numbers (or both text); a TypeError
+        names an outcome that cannot be compared with it.
+        """
+
+        def failed(k: Any, error: BaseException) -> str:
+            return (
+                f"p_at_least compares every outcome with the target, and the outcome {shown(k)} cannot "
+                f"be compared with {described(target)}: give a target of the outcomes' kind (numbers "
+                "are compared with numbers, text with text)"
+            )
+
+        common = _common(self)
+        return Fraction(sum(self._where(lambda k: k >= target, failed, common).values()), common)
+
+    def _where(
+        self, event: Callable[[Any], Any], failed: Callable[[Any, BaseException], str], common: int
+    ) -> dict[Any, int]:
+        """The outcomes where event holds, with their whole-number counts over common (_common(self));
+        failed(outcome, error) says in words why event could not be asked of an outcome."""
+        kept: dict[Any, int] = {}
+        for k, w in zip(self._p, _counts(self, common), strict=True):
+            try:
+                if event(k):
+                    kept[k] = w
+            except ValueError:
+                raise
+            except Exception as error:
+                raise TypeError(failed(k, error)) from error
+        return kept
 
     def mean(self) -> Fraction:
         """The expected value. Outcomes must be real numbers (see :meth:`variance`)."""
@@ -292,17 +408,84 @@ class Dist(Mapping[Any, Fraction]):
     # -- views ----------------------------------------------------------------------------------
 
     def to_frame(self, outcome: str = "outcome") -> pd.DataFrame:
-        """A table: outcome, exact probability, its decimal, and the chance of at least it."""
-        rows = []
-        tail = Fraction(1)
-        for k, p in self._p.items():
-            rows.append({outcome: k, "probability": p, "decimal": float(p), "at_least": tail})
-            tail -= p
-        return pd.DataFrame(rows)
+        """A table: outcome, exact probability, its decimal, and the chance of at least it.
+
+        outcome: the name of the outcomes' column, text other than the three other columns'.
+        Bound, checked before any work: outcomes · (bits of the chances' common denominator +
+        FRAME_ROW_BITS) at most FRAME_WORK_LIMIT, so that a table comes in about half a second:
+        about 96,000 outcomes of short chances, or every Dist of long ones (2,000 outcomes of
+        10,000 bits take 2.3·10⁷); group more outcomes first (dist.map(lambda k: k // 10)).
+        """
+        if not isinstance(outcome, str) or outcome in _FRAME_COLUMNS:
+            raise ValueError(
+                f"outcome (the name of the outcomes' column) must be text other than "
+                f"{', '.join(_FRAME_COLUMNS)}; got {described(outcome)}"
+            )
+        common = _common(self)
+        bits = common.bit_length()
+        if len(self) * (bits + FRAME_ROW_BITS) > FRAME_WORK_LIMIT:
+            raise ValueError(
+                f"this distribution is too big for a table made in about half a second: {len(self):,} "
+                f"outcomes with chances of about {bits:,} bits; keep outcomes · (bits + {FRAME_ROW_BITS:,}) "
+                f"at most {FRAME_WORK_LIMIT:,} (about {FRAME_WORK_LIMIT // (FRAME_ROW_BITS + 64):,} "
+                "outcomes of short chances): group the outcomes first, e.g. dist.map(lambda k: k // 10)"
+            )
+        chances = list(self._p.values())
+        # the chance of at least each outcome: whole-number tails over the common denominator
+        tails = accumulate(_counts(self, common)[:-1], operator.sub, initial=common)
+        return pd.DataFrame(
+            {
+                outcome: list(self._p),
+                "probability": chances,
+                "decimal": [float(p) for p in chances],
+                "at_least": [Fraction(t, common) for t in tails],
+            }
+        )
 
     def to_sympy(self) -> dict[Any, sympy.Rational]:
         """The same probabilities as sympy Rationals, for algebra in notebooks."""
         return {k: sympy.Rational(p.numerator, p.denominator) for k, p in self._p.items()}
+
+
+def _as_dist(value: Any) -> Dist:
+    """value itself if it is a Dist, else the Dist certain to be it (a number added to a roll)."""
+    return value if isinstance(value, Dist) else Dist.constant(value)
+
+
+def _pair(a: Any, b: Any) -> str:
+    return f"the outcomes {shown(a)} and {shown(b)}"
+
+
+def _called_with(a: Any, b: Any, error: BaseException) -> str:
+    """Why combine's own f failed on a pair, in words."""
+    return failed_call("the function given to combine", _pair(a, b), error)
+
+
+def _adding(a: Any, b: Any, error: BaseException) -> str:
+    return (
+        f"cannot add {_pair(a, b)} ({a_kind(a)} and {a_kind(b)}): adding distributions adds "
+        "every pair of outcomes, so they must be numbers (or all text); use map or combine for others"
+    )
+
+
+def _subtracting(a: Any, b: Any, error: BaseException) -> str:
+    return (
+        f"cannot subtract the outcome {shown(b)} from {shown(a)} ({a_kind(b)} from {a_kind(a)}): "
+        "subtracting distributions subtracts every pair of outcomes, so they must be numbers"
+    )
+
+
+def _event_of(method: str) -> Callable[[Any, BaseException], str]:
+    """Why the event given to a method failed on an outcome, in words."""
+
+    def failed(k: Any, error: BaseException) -> str:
+        return failed_call(f"the event given to {method}", f"the outcome {shown(k)}", error)
+
+    return failed
+
+
+def _no_key(function: str, on: str, result: Any) -> TypeError:
+    return TypeError(returned_no_key(function, on, result))
 
 
 def _brief(value: object) -> str:

@@ -25,9 +25,11 @@ def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
         raise ValueError(
             f"outcomes must be a non-empty list of (outcome, Fraction) pairs; got {outcomes!r:.60}"
         )
-    bad = next((o for o in outcomes if not isinstance(o, tuple) or len(o) != 2 or not _chance(o[1])), None)
-    if bad is not None:
-        raise ValueError(f"each outcome must be an (outcome, Fraction from 0 to 1) pair; got {bad!r:.60}")
+    for pair in outcomes:  # a loop, not next(..., None): a bad pair may itself be None
+        if not isinstance(pair, tuple) or len(pair) != 2 or not _chance(pair[1]):
+            raise ValueError(
+                f"each outcome must be an (outcome, Fraction from 0 to 1) pair; got {pair!r:.60}"
+            )
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     counts = [(value, p.numerator * (denominator // p.denominator)) for value, p in outcomes]
     if sum(n for _, n in counts) != denominator:
@@ -63,15 +65,25 @@ def draw_counted(outcomes: Iterable[tuple[Any, int]], total: int, rng: Any) -> t
     checks: for an engine whose counts are its own bookkeeping (whole numbers adding up to
     ``total``, at least 1), so a bulk simulation does not pay for checking them on every draw.
     The count comes back too, so the draw's exact chance is count / total with no search. Only
-    total is checked (one comparison): a whole number from 1 up, else a ValueError.
+    total is checked (one comparison): a whole number from 1 up, else a ValueError; so is a walk
+    through outcomes that fails (no list of pairs), in words. rng: a random.Random.
     """
     if type(total) is not int or total < 1:
         raise ValueError(f"total must be a whole number of at least 1 (the counts' sum); got {total!r:.40}")
-    ticket = rng.randrange(total)
-    for value, n in outcomes:
-        ticket -= n
-        if ticket < 0:
-            return value, n
+    try:
+        ticket = rng.randrange(total)
+    except AttributeError:
+        check_rng(rng)  # a TypeError in words when rng is no random generator
+        raise
+    try:
+        for value, n in outcomes:
+            ticket -= n
+            if ticket < 0:
+                return value, n
+    except TypeError:  # why, in words, only once the walk failed: the engines' path pays nothing
+        raise ValueError(
+            f"outcomes must be a list of (outcome, whole count) pairs; got {outcomes!r:.60}"
+        ) from None
     raise ValueError("the counts do not add up to the total")
 
 

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, TypeVar
 
 import pandas as pd
 
+from .checks import a_kind
 from .draws import sample_exact
 from .matching import find_listed, lookalike_sentence
 from .numbers import is_whole, whole_number
@@ -142,9 +143,7 @@ def takes_game(game_class: type[Game], live: bool = False) -> Callable[[P], P]:
         @functools.wraps(f)
         def checked(game: Any, *args: Any, **kwargs: Any) -> Any:
             if not isinstance(game, game_class):
-                raise TypeError(
-                    f"{f.__name__} is for {game_class.__name__} games only; got {type(game).__name__}"
-                )
+                raise TypeError(f"{f.__name__} is for {game_class.__name__} games only; got {a_kind(game)}")
             if live and game.current_actor() is None:
                 raise IllegalAction(GAME_OVER)
             return f(game, *args, **kwargs)

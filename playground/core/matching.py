@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from .checks import listed as as_list
+
 _ATOMS = frozenset((int, str, bool, float, bytes, type(None)))
 
 
@@ -59,14 +61,27 @@ def same_value(listed: Any, given: Any) -> bool:
 
 
 def find_listed(given: Any, listed: Iterable[Any]) -> Any | None:
-    """The listed object that is the same value as ``given`` (see :func:`same_value`), or None."""
-    for candidate in listed:
-        if candidate is given:
-            return candidate
-    for candidate in listed:
-        if same_value(candidate, given):
-            return candidate
+    """The listed object that is the same value as ``given`` (see :func:`same_value`), or None.
+
+    listed: a list (or other collection) of the allowed values, walked through at most twice;
+    anything else is a TypeError in words. Its cost is one comparison per listed value.
+    """
+    try:
+        for candidate in listed:
+            if candidate is given:
+                return candidate
+        for candidate in listed:
+            if same_value(candidate, given):
+                return candidate
+    except TypeError:  # why, in words, only once the walk failed: engines call this on every step
+        _listed(listed)
+        raise
     return None
+
+
+def _listed(values: Any) -> list[Any]:
+    """values as a list, or a TypeError in words when it is no collection of allowed values."""
+    return as_list(values, "listed", "the allowed values (such as game.legal_actions())")
 
 
 def _loosely_equal(a: Any, b: Any) -> bool:
@@ -110,8 +125,10 @@ def lookalike_sentence(given: Any, listed: Iterable[Any]) -> str | None:
     """For a value equal by ``==`` to a listed one but not the same value, say what differs.
 
     None when no listed value looks like ``given``: then the refusal is the game's own reason.
+    listed: a list (or other collection) of the allowed values, else a TypeError in words; one
+    comparison per listed value (and a description of the first look-alike).
     """
-    for candidate in listed:
+    for candidate in _listed(listed):
         if not same_value(candidate, given) and _loosely_equal(candidate, given):
             difference = _difference(candidate, given, "")
             return (

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
+from .checks import described
 from .numbers import is_whole, shown
 from .rules import RulesBase
 
@@ -16,7 +17,16 @@ R = TypeVar("R")
 def task_methods(engine: type, prefix: str) -> dict[str, Callable[..., Any]]:
     """An engine class's methods named prefix + a task kind (its own and inherited), by kind:
     ``task_methods(ArcGame, "_do_")["keep"]`` is ``ArcGame._do_keep``. Engines look their tasks'
-    methods up once, here, rather than by name on every step."""
+    methods up once, here, rather than by name on every step.
+
+    engine: a class; prefix: text (at most 100 characters); its cost is one pass over the class's
+    attribute names. Anything else is a TypeError in words."""
+    if not isinstance(engine, type):
+        raise TypeError(f"engine must be an engine class (such as ArcGame); got {described(engine)}")
+    if not isinstance(prefix, str) or not 0 < len(prefix) <= 100:
+        raise TypeError(
+            f"prefix must be text of 1 to 100 characters (such as '_do_'); got {described(prefix)}"
+        )
     names = (name for name in dir(engine) if name.startswith(prefix))
     return {name.removeprefix(prefix): getattr(engine, name) for name in names}
 

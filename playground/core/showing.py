@@ -56,3 +56,67 @@ def scientific(p: Fraction, figures: int = 3) -> tuple[float, int]:
     if mantissa >= 10:  # 9.996 rounds up into the next power of ten
         mantissa, whole = mantissa / 10, whole + 1
     return (-mantissa if p < 0 else mantissa), whole
+
+
+GAP_BITS = 100_000
+"""The most bits (about 30,000 digits) in the numerator or denominator of a guess or an answer
+:func:`gap_verdict` compares exactly: a subtraction of such Fractions takes milliseconds, and the
+cost grows with the square of the length, so longer numbers are refused up front."""
+
+FLOAT_RANGE = 10**300
+"""Numbers below this in size (and zero, or above 1 / FLOAT_RANGE) are shown through a float."""
+
+
+def short_number(value: numbers.Real) -> str:
+    """A number as ``format(x, "g")`` shows it (6 significant figures: 20, 3.3, 1.23457e+06), at
+    any size and sign: an int or a Fraction beyond a float's range is shown in powers of ten from
+    its logarithms ('1e+400', '-3.33e-401'), never through a float that would overflow.
+
+    value: an int, a Fraction (an exact number) or a finite float, else ValueError.
+    """
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"the number must be finite; got {shown(value)}")
+        return f"{value:g}"
+    exact = _exact_number(value, "the number")
+    if exact == 0 or 1 / FLOAT_RANGE < abs(exact) < FLOAT_RANGE:
+        return f"{float(exact):g}"
+    mantissa, exponent = scientific(exact, 6)
+    return f"{mantissa:g}e{exponent:+03d}"
+
+
+def gap_verdict(guess: numbers.Real, answer: numbers.Real) -> str:
+    """How far a guess in percent is from an exact answer, in percentage points to one decimal:
+    '3.3 points too high', '16.7 points too low' or 'spot on' (when it rounds to 0).
+
+    Worked out exactly (a float guess counts at its exact binary value), at any size: 10**400
+    points too low is '1e+402 points too low', with no float overflow. guess: a number, the
+    percentage guessed; answer: the exact chance (from 0 to 1 for a probability, though any size
+    is answered), an int, a Fraction or a finite float. Bound: numerators and denominators of at
+    most GAP_BITS bits (about 30,000 digits) each, else ValueError before any arithmetic.
+    """
+    gap = _exact_number(guess, "guess") - _exact_number(answer, "answer") * 100
+    points = round(gap, 1)
+    if not points:
+        return "spot on"
+    return f"{short_number(abs(points))} points too {'high' if points > 0 else 'low'}"
+
+
+def _exact_number(value: object, name: str) -> Fraction:
+    """value as an exact Fraction (a finite float at its binary value), of at most GAP_BITS bits."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be a finite number; got {shown(value)}")
+        return Fraction(value)
+    if isinstance(value, bool) or not isinstance(value, numbers.Rational):
+        raise ValueError(
+            f"{name} must be a number (an int, a Fraction or a finite float); got {shown(value)}"
+        )
+    exact = as_fraction(value)
+    longest = max(abs(exact.numerator).bit_length(), exact.denominator.bit_length())
+    if longest > GAP_BITS:
+        raise ValueError(
+            f"{name} is too long to compare exactly in a second: a numerator or denominator of about "
+            f"{int(longest * 0.30103):,} digits; at most {GAP_BITS:,} bits (about 30,000 digits) are allowed"
+        )
+    return exact

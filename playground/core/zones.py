@@ -14,13 +14,15 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import Any
 
 import pandas as pd
 
+from .checks import check_key, described, listed
 from .draws import check_rng, sample_counts, share
 from .matching import find_listed
+from .numbers import is_whole
 
 Card = Hashable
 
@@ -49,11 +51,32 @@ def _name(name: Any) -> str:
     return name
 
 
+def _counted(cards: list[Card] | tuple[Card, ...]) -> dict[Card, int]:
+    """How many times each card is listed (a card that cannot be a key: a TypeError in words)."""
+    try:
+        return dict(Counter(cards))
+    except TypeError:
+        _check_cards(cards)
+        raise
+
+
+def _check_cards(cards: Iterable[Card]) -> None:
+    """Refuse, in words, the first card that cannot be a dictionary key (see check_key)."""
+    try:
+        hash(tuple(cards))  # every card hashed, at C speed
+    except TypeError:
+        for card in cards:
+            check_key(card)
+        raise
+
+
 class Zone:
     """A multiset of cards: how many of each card id lies here, in no particular order.
 
-    name: text of at most 200 characters; cards: card ids (hashable), or a mapping of card id to
-    its copies (whole numbers from 0), MAX_CARDS cards at most in all.
+    name: text of at most 200 characters; cards: card ids (strings, numbers or tuples: values
+    that can be dictionary keys), or a mapping of card id to its copies (whole numbers from 0),
+    MAX_CARDS cards at most in all. A card that cannot be a key is refused with a TypeError in
+    words wherever it is passed (on the error path only: a good card costs nothing extra).
     """
 
     __slots__ = ("_cards", "_kinds", "name")
@@ -63,7 +86,7 @@ class Zone:
         self._kinds: list[Card] | None = None  # kinds() as last sorted; None once a kind comes or goes
         counts: dict[Card, int]  # card -> copies, every count at least 1 (a plain dict: quick to make)
         if type(cards) in (tuple, list):  # ids, each counted once (every game builds dozens of zones)
-            counts = dict(Counter(cards)) if cards else {}
+            counts = _counted(cards) if cards else {}
         elif isinstance(cards, Mapping):
             counts = dict(cards)
             values = counts.values()
@@ -73,8 +96,8 @@ class Zone:
             counts = {card: n for card, n in counts.items() if n}
         elif isinstance(cards, str) or not isinstance(cards, Iterable):
             raise ZoneError(f"zone {name!r}: cards must be card ids or card -> copies; got {cards!r:.60}")
-        else:
-            counts = dict(Counter(cards))
+        else:  # one more card than a zone holds is enough to refuse it: an endless iterator stops
+            counts = _counted(list(islice(cards, MAX_CARDS + 1)))
         total = sum(counts.values())
         if total > MAX_CARDS:
             raise ZoneError(f"zone {name!r}: {total:,} cards; a zone is built with at most {MAX_CARDS:,}")
@@ -87,7 +110,11 @@ class Zone:
         return bool(self._cards)
 
     def __contains__(self, card: object) -> bool:
-        return self._cards.get(card, 0) > 0  # type: ignore[call-overload]
+        try:
+            return self._cards.get(card, 0) > 0  # type: ignore[call-overload]
+        except TypeError:  # why, in words, only once the look-up failed
+            check_key(card)
+            raise
 
     def __iter__(self) -> Iterator[Card]:
         """Every card, a repeated card as often as it lies here, in a stable order."""
@@ -98,8 +125,12 @@ class Zone:
         return f"Zone({self.name!r}, {dict(self._cards)!r})"
 
     def count(self, card: Card) -> int:
-        """How many copies of card lie here."""
-        return self._cards.get(card, 0)
+        """How many copies of card lie here (a card that cannot be a key: a TypeError in words)."""
+        try:
+            return self._cards.get(card, 0)
+        except TypeError:
+            check_key(card)
+            raise
 
     def counts(self) -> Counter:
         """A copy of the counts, card -> copies."""
@@ -123,7 +154,11 @@ class Zone:
         """Put n copies of card here (n from 1 to MAX_CARDS)."""
         n = _count(n)
         cards = self._cards
-        have = cards.get(card, 0)
+        try:
+            have = cards.get(card, 0)
+        except TypeError:
+            check_key(card)
+            raise
         if not have:
             self._kinds = None
         cards[card] = have + n
@@ -131,7 +166,11 @@ class Zone:
     def remove(self, card: Card, n: int = 1) -> None:
         """Take n copies of card away; a ZoneError, and nothing changed, if there are fewer."""
         n = _count(n)
-        have = self._cards.get(card, 0)
+        try:
+            have = self._cards.get(card, 0)
+        except TypeError:
+            check_key(card)
+            raise
         if have < n:
             raise ZoneError(f"{self.name} holds {have} of {card!r}, so {n} cannot be taken from it")
         if have == n:
@@ -154,7 +193,7 @@ class Zone:
         return [(card, Fraction(self._cards[card], total)) for card in self.kinds()]
 
     def draw_probability(self, card: Card) -> Fraction | None:
-        """The chance a random draw shows card (None if it cannot)."""
+        """The chance a random draw shows card (None if it cannot; a TypeError if it is no card)."""
         have = self.count(card)
         return Fraction(have, len(self)) if have else None
 
@@ -206,7 +245,8 @@ class Zone:
 class Row:
     """Cards in a seen order, first to last (a play area, a pile whose order is known).
 
-    name: text of at most 200 characters; cards: card ids in order, MAX_CARDS at most.
+    name: text of at most 200 characters; cards: card ids in order (strings, numbers or tuples:
+    values that can be dictionary keys, as in a Zone), MAX_CARDS at most.
     """
 
     __slots__ = ("_cards", "name")
@@ -215,9 +255,12 @@ class Row:
         self.name = _name(name)
         if isinstance(cards, str) or not isinstance(cards, Iterable):
             raise ZoneError(f"row {name!r}: cards must be card ids in order; got {cards!r:.60}")
-        self._cards = list(cards)
+        # one card too many is enough to refuse, so an endless iterator is not followed
+        self._cards = list(cards if type(cards) in (list, tuple) else islice(cards, MAX_CARDS + 1))
         if len(self._cards) > MAX_CARDS:
             raise ZoneError(f"row {name!r}: {len(self._cards):,} cards; at most {MAX_CARDS:,} in a new row")
+        if self._cards:
+            _check_cards(self._cards)
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -232,23 +275,44 @@ class Row:
         return iter(list(self._cards))
 
     def __getitem__(self, index: int) -> Card:
-        return self._cards[index]
+        """The card at a position: 0 the first, -1 the last (an IndexError past the end), or a slice."""
+        try:
+            return self._cards[index]
+        except TypeError:
+            raise TypeError(
+                f"a row's cards are found by position: a whole number (0 for the first card, -1 for the "
+                f"last) or a slice such as 1:3; got {described(index)}"
+            ) from None
 
     def __repr__(self) -> str:
         return f"Row({self.name!r}, {self._cards!r})"
 
     def count(self, card: Card) -> int:
+        """How many copies of card lie here."""
         return self._cards.count(card)
 
     def counts(self) -> Counter:
+        """How many copies of each card lie here, card -> copies."""
         return Counter(self._cards)
 
     def add(self, card: Card, n: int = 1) -> None:
-        """Put n copies at the end (the bottom of a pile, the last card laid out)."""
-        self._cards.extend([card] * _count(n))
+        """Put n copies at the end (the bottom of a pile, the last card laid out); n from 1 to
+        MAX_CARDS, card a value that can be a dictionary key (as in a Zone: it is counted)."""
+        n = _count(n)
+        try:
+            hash(card)
+        except TypeError:
+            check_key(card)
+            raise
+        self._cards.extend([card] * n)
 
     def add_first(self, card: Card) -> None:
-        """Put a card at the front (the top of a pile)."""
+        """Put a card at the front (the top of a pile); card as for :meth:`add`."""
+        try:
+            hash(card)
+        except TypeError:
+            check_key(card)
+            raise
         self._cards.insert(0, card)
 
     def remove(self, card: Card, n: int = 1) -> None:
@@ -303,7 +367,14 @@ class Table:
         return zone
 
     def __getitem__(self, name: str) -> Zone | Row:
-        return self.zones[name]
+        """The zone of this name (a KeyError if there is none, as in any mapping)."""
+        try:
+            return self.zones[name]
+        except TypeError:
+            raise TypeError(
+                f"a zone is found by its name, text such as {next(iter(self.zones), 'deck')!r}; "
+                f"got {described(name)}"
+            ) from None
 
     def __iter__(self) -> Iterator[Zone | Row]:
         return iter(self.zones.values())
@@ -361,9 +432,19 @@ def check_conserved(zones: Iterable[Zone | Row], expected: Mapping[Card, int]) -
     """
     if not isinstance(expected, Mapping):
         raise ZoneError(f"expected must map each card to its copies; got {expected!r:.60}")
-    census = _tally(zones)
+    try:
+        census = _tally(zones)
+    except TypeError:
+        listed(zones, "zones", "Zone and Row objects")  # a TypeError in words when it is no list
+        raise
     if census == expected:  # the usual answer, compared at C speed
         return
+    bad = next(((c, n) for c, n in expected.items() if not is_whole(n) or n < 0), None)
+    if bad is not None:
+        raise ZoneError(
+            f"expected must map each card to its copies, whole numbers from 0; got {described(bad[1])} "
+            f"for {bad[0]!r:.60}"
+        )
     wrong = {
         card: (census.get(card, 0), expected.get(card, 0))
         for card in set(census) | set(expected)

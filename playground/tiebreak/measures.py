@@ -29,6 +29,7 @@ from typing import Any
 
 import pandas as pd
 
+from playground.core.checks import listed
 from playground.core.compare import (
     COLUMNS,
     DIFFERENCE,
@@ -94,18 +95,24 @@ def _position(board: Board, space: str | int) -> int:
 
 # -- the movement chain ----------------------------------------------------------------------------
 
+MAX_FROMS = 1_000
+"""The most starting spaces move_table takes: each is one move worked out (about 0.1 ms)."""
+
 
 def move_table(board: Board, rules: Rules = DEFAULT_RULES, froms: Sequence[str | int] = ()) -> pd.DataFrame:
     """The transition table of one ordinary move: one column per starting space, one row per
     space a move can end on, each cell the exact chance (a Fraction; 0 where the move cannot end).
 
     The rows are the ends in board order; each column adds up to 1. froms are space ids, names or
-    positions (at least one); a piece sitting out an injury does not move, so this is the move of
-    a piece that is free to go (odds.move_distribution). Raises ValueError on an unknown space.
+    positions (1 to MAX_FROMS, 1,000, of them: each is one move worked out, about 0.1 ms); a
+    piece sitting out an injury does not move, so this is the move of a piece that is free to go
+    (odds.move_distribution). Raises ValueError on an unknown space (TypeError for no list).
     """
     if isinstance(froms, str) or not froms:
-        raise ValueError(f"froms must be a list of at least one space; got {froms!r}")
-    starts = [_position(board, s) for s in froms]
+        raise ValueError(f"froms must be a list of at least one space; got {froms!r:.60}")
+    starts = [
+        _position(board, s) for s in listed(froms, "froms", "spaces (ids, names or positions)", MAX_FROMS)
+    ]
     moves = {board.spaces[s].name: move_distribution(board, rules, s) for s in starts}
     ends = sorted({end for move in moves.values() for end in move})
     return pd.DataFrame(
@@ -480,9 +487,15 @@ def _picklable(*objects: Any) -> bool:
 
 
 def lab_table(results: Sequence[WinShare]) -> pd.DataFrame:
-    """One row per policy: win share, standard error, 95% interval, fair share and the verdict."""
-    if not results or not all(isinstance(r, WinShare) for r in results):
-        raise ValueError(f"results must be a list of at least one WinShare; got {results!r}")
+    """One row per policy: win share, standard error, 95% interval, fair share and the verdict.
+
+    results: a list of 1 to 1,000 WinShare results (from win_share), else ValueError.
+    """
+    listed_ = isinstance(results, Sequence) and not isinstance(results, str | bytes)
+    if not listed_ or not 1 <= len(results) <= 1000 or not all(isinstance(r, WinShare) for r in results):
+        raise ValueError(
+            f"results must be a list of at least one WinShare (at most 1,000); got {results!r:.60}"
+        )
     return pd.DataFrame([r.row() for r in results], index=pd.Index([r.name for r in results], name="player"))
 
 

@@ -21,6 +21,7 @@ import functools
 import inspect
 import math
 import numbers
+import operator
 from collections import defaultdict, deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ import pandas as pd
 import sympy
 
 from playground.core.dist import Dist
-from playground.core.numbers import shown, whole_number
+from playground.core.numbers import is_whole, shown, whole_number
 
 from .board import Board, Space
 from .rules import TOKEN_TYPES, Rules
@@ -47,6 +48,7 @@ DEFAULT_RULES = Rules()
 """The rulebook's defaults (a frozen object, so safe to share as a default argument)."""
 
 __all__ = [
+    "MAX_CARD_POINTS",
     "MAX_TOKEN_WORTH",
     "RaceChain",
     "best_tokens",
@@ -220,15 +222,15 @@ def _reduced(row: list[int]) -> list[int]:
 # -- 1. one die against a target -----------------------------------------------------------------
 
 
-def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or value < low
-        or (high is not None and value > high)
-    ):
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+    """value as a Python int, if it is a whole number (an int, or a numpy integer as pandas gives
+    it; not a bool) from low to high; else a ValueError naming the argument and what is allowed."""
+    whole = is_whole(value)
+    if not whole or value < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise ValueError(f"{name} must be a whole number {allowed}; got {value!r}")
+        given = shown(operator.index(value) if whole else value)  # np.int64(31) is shown as 31
+        raise ValueError(f"{name} must be a whole number {allowed}; got {given}")
+    return operator.index(value)
 
 
 RACE_BOUNDS = {"start": 100, "target": 30, "margin": 10, "sides": 20, "max_rolls": 100}
@@ -315,17 +317,22 @@ class _Race:
 
 def check_race_args(
     challenger: int, champion: int, target: int, margin: int, sides: int, first: str, settle: bool = True
-) -> None:
-    """Raise ValueError, in words, unless the race settings make a race that surely ends."""
-    _check_int("challenger_start", challenger, 0, RACE_BOUNDS["start"])
-    _check_int("champion_start", champion, 0, RACE_BOUNDS["start"])
-    _check_int("target", target, 1, RACE_BOUNDS["target"])
-    _check_int("margin", margin, 1, RACE_BOUNDS["margin"])
-    _check_int("sides", sides, 2, RACE_BOUNDS["sides"])  # with a 1-sided die a tied race would never end
+) -> tuple[int, int, int, int, int, str, bool]:
+    """The race settings, whole numbers as Python ints (a numpy integer, as pandas gives it, is
+    taken), once they make a race that surely ends; otherwise ValueError, in words. Bounds:
+    RACE_BOUNDS (starts 0 to 100, target 1 to 30, margin 1 to 10, sides 2 to 20)."""
+    whole = (
+        _check_int("challenger_start", challenger, 0, RACE_BOUNDS["start"]),
+        _check_int("champion_start", champion, 0, RACE_BOUNDS["start"]),
+        _check_int("target", target, 1, RACE_BOUNDS["target"]),
+        _check_int("margin", margin, 1, RACE_BOUNDS["margin"]),
+        _check_int("sides", sides, 2, RACE_BOUNDS["sides"]),  # with a 1-sided die a tied race would never end
+    )
     if first not in ROLLERS:
-        raise ValueError(f"first must be 'challenger' or 'champion'; got {first!r}")
+        raise ValueError(f"first must be 'challenger' or 'champion'; got {shown(first)}")
     if not isinstance(settle, bool):
-        raise ValueError(f"settle_at_start must be True or False; got {settle!r}")
+        raise ValueError(f"settle_at_start must be True or False; got {shown(settle)}")
+    return (*whole, first, settle)
 
 
 def race_args(rules: Rules) -> tuple[int, int, int, int, str, bool]:
@@ -346,8 +353,13 @@ def won_at_start(challenger: int, champion: int, target: int, margin: int) -> bo
     """Who has won before anyone rolls: True the challenger, False the champion, None nobody.
 
     A side has won when its total is at least the target and it leads by at least the margin
-    (both sides cannot, as the margin is at least 1).
+    (both sides cannot, as the margin is at least 1). Bounds as check_race_args: starts 0 to
+    100, target 1 to 30, margin 1 to 10 (whole numbers), else ValueError.
     """
+    challenger = _check_int("challenger", challenger, 0, RACE_BOUNDS["start"])
+    champion = _check_int("champion", champion, 0, RACE_BOUNDS["start"])
+    target = _check_int("target", target, 1, RACE_BOUNDS["target"])
+    margin = _check_int("margin", margin, 1, RACE_BOUNDS["margin"])
     for total, other, side in ((challenger, champion, True), (champion, challenger, False)):
         if total >= target and total - other >= margin:
             return side
@@ -359,6 +371,8 @@ def _checked_cache(func: Callable[..., T]) -> Callable[..., T]:
 
     A bare lru_cache would answer p_challenger_wins(3.0, 3) or (True, 3) from the entry of
     (3, 3) or (1, 3), and fail on a list with "unhashable type" instead of saying what is wrong.
+    The checked settings go to the cache as Python ints, so a numpy integer (as pandas gives it)
+    is answered, and from the same entry as its int.
     """
     cached = lru_cache(maxsize=4096)(func)
     signature = inspect.signature(func)
@@ -367,8 +381,8 @@ def _checked_cache(func: Callable[..., T]) -> Callable[..., T]:
     def call(*args: Any, **kwargs: Any) -> T:
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        check_race_args(*list(bound.arguments.values())[:7])
-        return cached(*bound.args)
+        given = list(bound.arguments.values())
+        return cached(*check_race_args(*given[:7]), *given[7:])
 
     call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
     return call
@@ -497,7 +511,9 @@ def race_chain(
     leads by more than -margin; and a roller leading by margin - 1 or more wins with any roll.
     Hence the leads 1 - margin .. margin - 2 are all the tail ever needs: one unknown each.
     """
-    check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+    challenger_start, champion_start, target, margin, sides, first, settle_at_start = check_race_args(
+        challenger_start, champion_start, target, margin, sides, first, settle_at_start
+    )
     race = _Race(target, margin, sides)
     leads = tuple(range(1 - margin, margin - 1))
     symbols = {lead: sympy.Symbol(f"w_{lead}") for lead in leads}
@@ -595,7 +611,7 @@ def race_length(
     (Fraction), ``decimal`` (float), ``cumulative`` (Fraction: over within this many rolls).
     Plot ``frame.iloc[:-1]`` to leave the tail row out.
     """
-    _check_int("max_rolls", max_rolls, 1, RACE_BOUNDS["max_rolls"])
+    max_rolls = _check_int("max_rolls", max_rolls, 1, RACE_BOUNDS["max_rolls"])
     ended, tail = _race_length_exact(
         challenger_start, champion_start, target, margin, sides, first, settle_at_start, max_rolls
     )
@@ -714,7 +730,12 @@ def p_defended_win(
     return p_challenger_wins(challenger_start(tokens, ace, surface, rules, top_ranker), *race_args(rules))
 
 
+MAX_CARD_POINTS = 1_000_000
+"""The most ranking points a card may be worth in a token table (the rulebook's best card: 2000)."""
+
+
 def _token_table(p_win: Callable[[int], Fraction], card_points: int, k_max: int, paid: int | None):
+    card_points = whole_number(card_points, "card_points (what the card is worth)", 0, MAX_CARD_POINTS)
     rows = []
     p0 = p_win(0)
     previous: Fraction | None = None
@@ -745,7 +766,8 @@ def token_value_table(
     the k-th token adds), ``expected_points`` (card_points * p_win), ``marginal_points`` (the
     expected ranking points the k-th token adds) and ``points_per_token`` (expected points gained
     over risking nothing, divided by k). At a vacant tournament risked tokens go back to the bag
-    either way, so their cost is only that they are not kept for later.
+    either way, so their cost is only that they are not kept for later. card_points: a whole
+    number from 0 to MAX_CARD_POINTS (1,000,000); ace True or False.
     """
     return _token_table(lambda k: p_vacant_win(k, ace, rules), card_points, max_tokens(rules), None)
 
@@ -762,7 +784,8 @@ def defended_token_table(
     Every token put into the tie-break leaves the challenger either way: back to the bag on a
     win, to the champion on a loss (when rules.champion_takes_tokens). So
     ``expected_tokens_to_champion`` = (k + the qualifying Wildcard) * P(lose); the Top Ranker
-    pays no Wildcard. The column is absent when the champion takes nothing.
+    pays no Wildcard. The column is absent when the champion takes nothing. card_points as for
+    token_value_table.
     """
     paid = (0 if top_ranker else 1) if rules.champion_takes_tokens else None
     return _token_table(

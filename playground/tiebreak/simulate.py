@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import pandas as pd
 
+from playground.core.checks import check_iterable
 from playground.core.numbers import shown, whole_number
 
 from .board import Board
@@ -116,8 +117,8 @@ def _races(
     seed: int,
 ) -> tuple[int, Counter[int]]:
     """Play the races: (challenger wins, Counter of race lengths in rolls)."""
-    race = (challenger_start, champion_start, target, margin, sides, first, settle_at_start)
-    check_race_args(*race)
+    race = check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+    challenger_start, champion_start, target, margin, sides, first, settle_at_start = race
     games = _race_count("games", games, 1, race)
     settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
     if settled is not None:  # decided before anyone rolls, every time
@@ -264,8 +265,12 @@ def _race_rolls(
 ) -> Iterator[tuple[str, int, int, int, str | None]]:
     """Play a race with the given dice: (roller, die, challenger total, champion total, winner)
     after each roll, winner None while it goes on; a race won at the start yields one row with
-    roller and die "" and 0. Stops at the winning roll or when the dice run out."""
-    check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+    roller and die "" and 0. Stops at the winning roll or when the dice run out. dice: a list
+    (or iterator) of whole numbers from 1 to sides, else ValueError (TypeError for no list)."""
+    challenger_start, champion_start, target, margin, sides, first, settle_at_start = check_race_args(
+        challenger_start, champion_start, target, margin, sides, first, settle_at_start
+    )
+    check_iterable(dice, "dice", f"die rolls (whole numbers from 1 to {sides})")
     settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
     if settled is not None:
         yield "", 0, challenger_start, champion_start, ROLLERS[0] if settled else ROLLERS[1]
@@ -365,8 +370,8 @@ def race_winner_sampler(
     n × the race's expected number of rolls at most MAX_ROLLS (about a second). The dice are
     drawn as race_winner would draw them from rng, one randrange(sides) a roll.
     """
-    race = (challenger_start, champion_start, target, margin, sides, first, settle_at_start)
-    check_race_args(*race)
+    race = check_race_args(challenger_start, champion_start, target, margin, sides, first, settle_at_start)
+    challenger_start, champion_start, target, margin, sides, first, settle_at_start = race
     settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
     second = ROLLERS[1] if first == ROLLERS[0] else ROLLERS[0]
 

@@ -8,13 +8,16 @@ docstring) so no call from a notebook can run for long.
 
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
+from numbers import Rational
 
 import pandas as pd
 
 from playground.core.dist import Dist
+from playground.core.numbers import is_whole, shown
 
 TOTAL_BOUND = 1000
 """Totals (attack or defense) must lie in -TOTAL_BOUND..TOTAL_BOUND: far beyond any total a
@@ -25,15 +28,24 @@ since only the dice are counted."""
 REROLLERS = (None, "attacker", "defender")
 
 
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be a whole number from {low} to {high}; got {value!r}")
+def _check_int(name: str, value: object, low: int, high: int) -> int:
+    """value as a Python int (a numpy integer, as pandas gives it, too) if it is one from low to high."""
+    if not is_whole(value) or not low <= operator.index(value) <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}; got {shown(value)}")
+    return operator.index(value)
 
 
-def _check_totals(attack: int, defense: int, sides: int) -> None:
-    _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND)
-    _check_int("defense", defense, -TOTAL_BOUND, TOTAL_BOUND)
-    _check_int("sides", sides, 2, 12)
+def _check_flag(name: str, value: object) -> None:
+    if value not in (True, False):  # a tuple's `in` compares, so a list is refused here, not hashed
+        raise ValueError(f"{name} must be True or False; got {shown(value)}")
+
+
+def _check_totals(attack: int, defense: int, sides: int) -> tuple[int, int, int]:
+    return (
+        _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND),
+        _check_int("defense", defense, -TOTAL_BOUND, TOTAL_BOUND),
+        _check_int("sides", sides, 2, 12),
+    )
 
 
 def attacker_wins(
@@ -47,18 +59,25 @@ def attacker_wins(
 ) -> bool:
     """Does the attack win a duel with these dice? (The one rule the engine and the odds share.)
 
-    With Assured Success a top face against a 1 wins whatever the totals.
+    With Assured Success a top face against a 1 wins whatever the totals. Dice: whole numbers
+    from 1 to sides (2 to 12); totals -1000..1000; the two rules True or False. The engine asks
+    this on every duel, so the arguments are looked at only when the sum or comparison fails.
     """
-    if assured_success:
-        if attack_die == sides and defense_die == 1:
-            return True
-        if defense_die == sides and attack_die == 1:
-            return False
-    a, d = attack + attack_die, defense + defense_die
-    return a > d or (a == d and ties_to_attacker)
+    try:
+        if assured_success:
+            if attack_die == sides and defense_die == 1:
+                return True
+            if defense_die == sides and attack_die == 1:
+                return False
+        a, d = attack + attack_die, defense + defense_die
+        return a > d or (a == d and ties_to_attacker)
+    except TypeError:  # why, in words: the first argument that is not what a duel takes
+        _check_totals(attack, defense, sides)
+        _check_int("attack_die", attack_die, 1, sides)
+        _check_int("defense_die", defense_die, 1, sides)
+        raise
 
 
-@lru_cache(maxsize=4096)
 def p_attacker_wins(
     attack: int,
     defense: int,
@@ -70,11 +89,23 @@ def p_attacker_wins(
     """The chance the attack wins the duel: attack + die against defense + die.
 
     reroll is None, "attacker" or "defender": that side holds one reroll of either die, used only
-    when it is losing, on the die that helps it most. Bounds: totals -1000..1000, sides 2..12.
+    when it is losing, on the die that helps it most. Bounds: totals -1000..1000, sides 2..12,
+    assured_success and ties_to_attacker True or False. Checked on every call, then answered
+    from a cache of 4,096 answers (a list would otherwise fail as a cache key, in Python's words).
     """
-    _check_totals(attack, defense, sides)
+    attack, defense, sides = _check_totals(attack, defense, sides)
     if reroll not in REROLLERS:
-        raise ValueError(f"reroll must be None, 'attacker' or 'defender'; got {reroll!r}")
+        raise ValueError(f"reroll must be None, 'attacker' or 'defender'; got {shown(reroll)}")
+    _check_flag("assured_success", assured_success)
+    _check_flag("ties_to_attacker", ties_to_attacker)
+    return _p_attacker_wins(attack, defense, bool(assured_success), reroll, bool(ties_to_attacker), sides)
+
+
+@lru_cache(maxsize=4096)
+def _p_attacker_wins(
+    attack: int, defense: int, assured_success: bool, reroll: str | None, ties_to_attacker: bool, sides: int
+) -> Fraction:
+    """p_attacker_wins, on checked arguments."""
     faces = range(1, sides + 1)
     # won[a-1][d-1]: the attack wins with dice a and d (the rule the engine uses, cell by cell)
     won = [
@@ -122,9 +153,10 @@ def p_goal(
 ) -> Fraction:
     """The chance a shot scores: it wins the duel and then, with the keeper in play, his die says goal.
 
-    Bounds as for p_attacker_wins and save_outcomes.
+    Bounds as for p_attacker_wins and save_outcomes; keeper True or False.
     """
     won = p_attacker_wins(attack, defense, assured_success, sides=sides)
+    _check_flag("keeper", keeper)
     if not keeper:
         return won
     save = save_outcomes(catch_top, corner_top, sides)  # checks the faces even when none is a goal
@@ -158,10 +190,11 @@ def best_spend(attack: int, defense: int, points: int, cost: Fraction = Fraction
     n on a tie). Bounds: points 0..15, cost 0..1, totals as for p_attacker_wins with attack +
     points at most 1000.
     """
-    _check_int("points", points, 0, 15)
-    _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND - points)
-    if not 0 <= cost <= 1:
-        raise ValueError(f"cost must be from 0 to 1; got {cost!r}")
+    points = _check_int("points", points, 0, 15)
+    attack = _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND - points)
+    attack, defense, _ = _check_totals(attack, defense, 6)
+    if not (isinstance(cost, Rational | float) and not isinstance(cost, bool) and 0 <= cost <= 1):
+        raise ValueError(f"cost must be a number from 0 to 1 (a Fraction such as 1/12); got {shown(cost)}")
     return _best_spend(attack, defense, points, cost)
 
 
@@ -175,10 +208,11 @@ def _best_spend(attack: int, defense: int, points: int, cost: Fraction) -> int:
 def win_table(low: int = -7, high: int = 6, sides: int = 6) -> pd.DataFrame:
     """The attack's chance by total difference (attack - defense), with and without the tie rule.
 
-    Bounds: -30 <= low <= high <= 30.
+    Bounds: -30 <= low <= high <= 30, sides 2..12.
     """
     _check_int("low", low, -30, 30)
     _check_int("high", high, low, 30)
+    _check_int("sides", sides, 2, 12)
     diffs = range(low, high + 1)
     columns = {  # built column by column: pandas makes a frame of columns faster than of rows
         "ties to attacker": [p_attacker_wins(d, 0, sides=sides) for d in diffs],

@@ -16,8 +16,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from playground.core.checks import described
 from playground.core.numbers import shown
-from playground.core.showing import as_fraction, readable, scientific
+from playground.core.showing import as_fraction, gap_verdict, readable, scientific, short_number
 
 MAX_TOGGLES = 4
 """Up to this many short choices show as buttons side by side; more go in a dropdown."""
@@ -63,6 +64,9 @@ def percent(p: Fraction | float) -> str:
 
 def told(p: Fraction) -> str:
     """The exact fraction and its percentage: '1/6 ≈ 16.7%' (a huge fraction: '≈ 1.28e-11 = ...')."""
+    if isinstance(p, bool) or not isinstance(p, numbers.Rational):
+        raise TypeError(f"p must be an exact number (a Fraction or an int); got {described(p)}")
+    p = Fraction(p)
     if p.denominator == 1:
         return percent(p)
     text = readable(p)
@@ -70,11 +74,10 @@ def told(p: Fraction) -> str:
 
 
 def gap_sentence(guess: float, answer: Fraction) -> str:
-    """'Your guess 20%, the answer 16.7%: 3.3 points too high.'"""
-    points = round(guess - float(answer) * 100, 1)
-    direction = "high" if points > 0 else "low"
-    verdict = f"{abs(points):g} points too {direction}" if points else "spot on"
-    return f"Your guess {guess:g}%, the answer {percent(answer)}: {verdict}."
+    """'Your guess 20%, the answer 16.7%: 3.3 points too high.' Exact at any size (core's
+    gap_verdict, whose bound it keeps: numbers of at most GAP_BITS bits)."""
+    verdict = gap_verdict(guess, answer)  # first: its refusal names the guess or the answer
+    return f"Your guess {short_number(guess)}%, the answer {percent(answer)}: {verdict}."
 
 
 class PredictReveal(w.VBox):
@@ -93,6 +96,9 @@ class PredictReveal(w.VBox):
         explain: str = "",
         step: float = 1,
     ):
+        for name, text in (("question", question), ("explain", explain)):
+            if not isinstance(text, str):
+                raise TypeError(f"{name} must be text (HTML); got {described(text)}")
         self.explain = explain
         self.exact: Fraction | None = None
         if choices is None and isinstance(answer, Mapping):

@@ -1,0 +1,110 @@
+"""Arguments of the wrong kind, refused in a sentence: a card that cannot be a key, a function
+that is not one, a list or a mapping that is something else.
+
+Python's own words for these ("unhashable type: 'list'", "'int' object is not iterable", "'str'
+object is not callable") name its internals, not what a student should type. Each check here
+says what the argument is for, what it was and what is allowed. The checks on hot paths (a
+card looked up in a zone on every move) run only on the error path: the caller catches Python's
+TypeError and asks :func:`check_key` why, so a good card costs nothing extra.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from itertools import islice
+from typing import TypeVar
+
+from .numbers import shown, whole_number
+
+T = TypeVar("T")
+
+KEYS = "a value that can be a dictionary key: a string, a number or a tuple of those"
+"""What a card, an outcome or a name looked up may be (anything hashable)."""
+
+
+def an(name: str) -> str:
+    """A class name with its article: "a str", "an int", "an ArcData"."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be text, a class name such as 'int'; got {a_kind(name)}")
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def a_kind(value: object) -> str:
+    """The kind of value with its article: "a list", "an int", "None"."""
+    return "None" if value is None else an(type(value).__name__)
+
+
+def described(value: object) -> str:
+    """A value as a refusal names it: its kind and (short) what it is, "a list ([1, 2])"."""
+    return "None" if value is None else f"{a_kind(value)} ({shown(value)})"
+
+
+def is_key(value: object) -> bool:
+    """Whether value can be a dictionary key (a card, an outcome): whether it is hashable."""
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def check_key(value: T, what: str = "a card") -> T:
+    """value itself if it can be a dictionary key, else a TypeError in words naming what it is for:
+    "a card must be a value that can be a dictionary key: a string, a number or a tuple of those;
+    got a list ([1, 2])". Called on the error path too: after a look-up raised TypeError, a good
+    key returns and the caller re-raises the original error unchanged."""
+    if not is_key(value):
+        raise TypeError(f"{what} must be {KEYS}; got {described(value)}") from None
+    return value
+
+
+def check_callable(value: T, name: str, takes: str = "an outcome", example: str = "lambda k: k >= 4") -> T:
+    """value itself if it can be called, else a TypeError: "event must be a function of an outcome
+    (such as lambda k: k >= 4); got a str ('six')"."""
+    if not callable(value):
+        raise TypeError(f"{name} must be a function of {takes} (such as {example}); got {described(value)}")
+    return value
+
+
+def check_iterable(value: T, name: str, of: str) -> T:
+    """value itself if it is a list, tuple, range, iterator or other collection of items (not text,
+    not a mapping), else a TypeError in words; nothing is taken from it (an endless iterator may
+    be followed lazily by the caller, who bounds it)."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be a list of {of}; got {described(value)}")
+    return value
+
+
+def listed(value: Iterable[T], name: str, of: str, most: int | None = None) -> list[T]:
+    """value as a list, if it is a list, tuple, range or other collection of items (not text, not a
+    mapping) of at most ``most`` items; else a TypeError (ValueError when too long) in words.
+
+    Only most + 1 items are ever taken from it, so an endless iterator is refused, not followed.
+    """
+    check_iterable(value, name, of)
+    if most is None:
+        return list(value)
+    most = whole_number(most, "most", 0)
+    items = list(islice(value, most + 1))
+    if len(items) > most:
+        raise ValueError(f"{name} must be a list of at most {most:,} {of}; got more")
+    return items
+
+
+def check_mapping(value: T, name: str, of: str) -> T:
+    """value itself if it is a mapping (a dict), else a TypeError: "expected must map each card to
+    its copies (a dict such as {'a': 2}); got an int (5)"."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{name} must map {of}; got {described(value)}")
+    return value
+
+
+def failed_call(function: str, on: str, error: BaseException) -> str:
+    """The sentence for a student's function that raised: "the function given to map failed on the
+    outcome 'a' (it raised ZeroDivisionError; the traceback above shows where)"."""
+    return f"{function} failed on {on} (it raised {type(error).__name__}; the traceback above shows where)"
+
+
+def returned_no_key(function: str, on: str, result: object, what: str = "an outcome") -> str:
+    """The sentence for a student's function whose answer cannot be a key (an outcome, a card)."""
+    return f"{function} returned {described(result)} for {on}; {what} must be {KEYS}"
