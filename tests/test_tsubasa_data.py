@@ -26,6 +26,10 @@ def test_the_shipped_data_has_the_rulebooks_components() -> None:
         assert sum(not data.cards[c].first_match for c in halves) == 4  # the starred cards
     assert len(data.of_kind("signing")) == 8
     assert data.supplies == {"fatigue": 8, "yellow_red": 2}
+    # a few cards owe a Mandatory Action when their Optional Ability 1 is used (card anatomy 7)
+    mandatory = {c.id: c.mandatory for c in data.cards.values() if c.mandatory}
+    assert len(mandatory) >= 3 and set(mandatory.values()) == {"eliminate_self", "discard_self"}
+    assert all(data.cards[c].abilities for c in mandatory)
     # each Special Defense stops exactly one Special Shot (rules-notes)
     for team in ("nankatsu", "toho"):
         matrix = data.stop_matrix(team)
@@ -111,6 +115,22 @@ def folder(tmp_path: Path) -> Path:
             r"signings.csv, row 1, column 'role': 'coach' is not one of field, keeper",
         ),
         ("supplies.csv", 1, "id", "bananas", r"supplies.csv: the supplies are exactly the rows"),
+        (
+            "match_cards.csv",
+            2,
+            "mandatory",
+            "explode",
+            r"match_cards.csv, row 2, column 'mandatory': 'explode' is not one of eliminate_self, "
+            r"discard_self",
+        ),
+        (
+            "players.csv",
+            10,
+            "mandatory",
+            "discard_self",
+            r"players.csv: row 10 \(n_nankatsu_back2\): the Mandatory Action 'discard_self' comes with "
+            r"Optional Ability 1, and 'ability1' is empty",
+        ),
         (
             "players.csv",
             2,

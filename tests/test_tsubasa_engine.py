@@ -19,8 +19,8 @@ from playground.core.draws import sample_exact
 from playground.core.engine import IllegalAction
 from playground.core.rules import RulesError
 from playground.tsubasa import Rules, new_game
-from playground.tsubasa.actions import Aim, Dice, Pass, Play, Reroll, Sign, Spend, Use
-from playground.tsubasa.engine import ALWAYS_A_CHOICE
+from playground.tsubasa.actions import Aim, Dice, Pass, Pick, Play, Reroll, Save, Sign, Spend, Use
+from playground.tsubasa.engine import ALWAYS_A_CHOICE, TsubasaGame
 from playground.tsubasa.policies import equilibrium_picker, greedy, odds_spender
 
 ALL_ON = Rules(motivation=True, signings=True, assured_success=True)
@@ -299,3 +299,59 @@ def test_a_signing_that_fills_the_limit_ends_the_attack_phase() -> None:
     while game.phase() == "ability":
         game.apply(game.legal_actions()[-1])
     assert game.cards_in_play() == 9 and game.phase() == "aim"
+
+
+def test_a_special_card_the_coach_does_not_hold_is_refused_naming_its_own() -> None:
+    game = attack_scene()
+    give(game, 1, "h1_special_t")
+    game.apply(Play("h1_special_t"))
+    game.apply(Use("special_shot"))
+    refused(
+        game,
+        Pick("n_stop_tiger"),
+        "Toho chooses one of its own Special Shot cards, face down: one of t_bicycle",
+    )
+
+
+# -- the players' choices: the keeper's save, the Special Shot face down -----------------------------
+
+
+def _keeper_asked(lead: int, injury_time: bool) -> TsubasaGame:
+    """A shot has beaten Nankatsu's defense with Morisaki in play, in the 2nd half: Nankatsu,
+    defending, leads by lead and decides about the save."""
+    game = duel_scene(["t_hyuga"], ["n_morisaki"])
+    s = game.state
+    s.period, s.injury_time = "2nd half", injury_time
+    s.coaches[0].score = lead
+    for action in (Aim("shot"), Spend(0), Spend(0), Dice(6, 1)):
+        game.apply(action)
+    assert game.phase() == "keeper" and game.current_actor() == 0
+    return game
+
+
+def test_the_odds_players_try_the_save_unless_conceding_still_wins_the_match() -> None:
+    """A corner keeps the ball with the attack: leading by 2 in the last injury time, letting the goal in
+    ends the match won, so odds_spender (and equilibrium_picker) decline; otherwise they try. greedy always
+    tries."""
+    for lead, injury_time, tries in [(2, True, False), (3, True, False), (1, True, True), (2, False, True)]:
+        game = _keeper_asked(lead, injury_time)
+        assert odds_spender(game) == Save(tries) and equilibrium_picker(game) == Save(tries)
+        assert greedy(game) == Save(True)
+
+
+def test_the_open_players_pick_special_cards_from_what_both_can_see() -> None:
+    """With used Special cards in the box, greedy shoots a shot no defense left can stop, and defends
+    with a defense that stops a shot still held; it never reads the other side's face-down card."""
+    game = attack_scene(rules=Rules(special_cards_used="box"))
+    s = game.state
+    s.coaches[0].defenses.move("n_stop_tackle", s.box)
+    give(game, 1, "h1_special_t")
+    game.apply(Play("h1_special_t"))
+    game.apply(Use("special_shot"))
+    assert greedy(game) == Pick("t_tiger_tackle")
+    game.apply(Pick("t_tiger"))
+    for card in ("t_bicycle", "t_tiger_tackle"):
+        s.coaches[1].shots.move(card, s.box)  # as if used before: Toho holds only the Tiger Shot
+    assert greedy(game) == odds_spender(game) == Pick("n_stop_tiger")
+    game.apply(Pick("n_stop_tiger"))
+    assert s.duel.result == "blocked"

@@ -6,12 +6,25 @@ shared/seeds/001, rulings in shared/rules-notes.md section 2 and in Rules' help 
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
-from tsubasa_scenes import at, attack_scene, duel_scene, eight_in_play, give, lay, until
+import pytest
+from tsubasa_scenes import (
+    at,
+    attack_scene,
+    duel_scene,
+    eight_in_play,
+    empty_hands,
+    give,
+    lay,
+    snapshot,
+    until,
+)
 
+from playground.core.engine import IllegalAction
 from playground.core.rules import RulesError
-from playground.tsubasa import Rules, new_game
+from playground.tsubasa import Rules, load_data, new_game
 from playground.tsubasa.actions import (
     Aim,
     Dice,
@@ -21,6 +34,7 @@ from playground.tsubasa.actions import (
     Pick,
     Play,
     Reroll,
+    Save,
     Sign,
     Skip,
     Spend,
@@ -28,6 +42,9 @@ from playground.tsubasa.actions import (
     TakePitch,
     Use,
 )
+from playground.tsubasa.cards import TsubasaData
+from playground.tsubasa.engine import TsubasaGame
+from playground.tsubasa.table_view import scene_of, table_html
 
 # -- set-up and kick-off --------------------------------------------------------------------------
 
@@ -215,7 +232,7 @@ def test_the_keepers_save_one_catch_two_three_corner_four_to_six_goal() -> None:
     """Yuzo Morisaki / Ken Wakashimazu: after a won shot, 1 catches, 2-3 a corner, 4-6 a goal."""
     for face, result, score, attacker in [(1, "catch", 0, 0), (3, "corner", 0, 1), (4, "goal", 1, 0)]:
         game = duel_scene(["t_hyuga"], ["n_morisaki"])
-        for action in (Aim("shot"), Spend(0), Spend(0), Dice(6, 1)):
+        for action in (Aim("shot"), Spend(0), Spend(0), Dice(6, 1), Save(True)):
             game.apply(action)
         assert game.phase() == "save" and game.chance_probability(face) == Fraction(1, 6)
         game.apply(face)
@@ -488,17 +505,24 @@ def test_a_blocked_special_shot_gives_the_defender_the_ball() -> None:
 # -- advanced rules ----------------------------------------------------------------------------------
 
 
+def _hyuga_just_played(when: str) -> TsubasaGame:
+    """Toho (attacking) has just played Kojiro Hyuga and skipped his abilities; it holds the points
+    to motivate him (2 Shot, 1 Defense)."""
+    game = attack_scene(rules=Rules(motivation=True, motivation_when=when))
+    game.state.coaches[1].points.update({"shot": 2, "pass": 0, "defense": 1})
+    give(game, 1, "t_hyuga")
+    for action in (Play("t_hyuga"), Skip("gain_shot"), Skip("play_card")):
+        game.apply(action)
+    return game
+
+
 def test_motivation_pays_points_swaps_the_card_and_uses_its_abilities() -> None:
     """Motivation Cards: spend the points shown, the played card goes to the box, the motivated card takes
-    its place.
+    its place. (Here in the variant Rules.motivation_when="own turn": only in the coach's next turn.)
     """
-    game = attack_scene(rules=Rules(motivation=True))
+    game = _hyuga_just_played("own turn")
     me = game.state.coaches[1]
-    me.points.update({"shot": 2, "pass": 0, "defense": 1})
-    give(game, 1, "t_hyuga")
-    game.apply(Play("t_hyuga"))
-    game.apply(Skip("gain_shot"))
-    game.apply(Skip("play_card"))
+    assert game.phase() == "attack" and game.current_actor() == 0  # no moment to motivate: Nankatsu's turn
     game.apply(Pass())  # Nankatsu passes; Toho's turn again
     assert Motivate("t_hyuga") in game.legal_actions()
     game.apply(Motivate("t_hyuga"))
@@ -608,3 +632,272 @@ def test_the_three_kinds_of_gain() -> None:
     assert len([a for a in game.legal_actions() if isinstance(a, Use)]) == 6
     game.apply(Use("gain_two", "shot+shot"))
     assert me.points == {"shot": 3, "pass": 2, "defense": 1}
+
+
+# -- Motivation's timing (Rules.motivation_when) -----------------------------------------------------
+
+MOTIVATED = Rules(motivation=True)
+
+
+def test_motivation_at_any_time_a_card_just_played_is_motivated_at_once() -> None:
+    """Motivation Cards: 'At any time during the match, a Coach can motivate one or more players who
+    have been played that round'; the rulebook's example motivates Lucas Lawton just after he is
+    played and uses the new card's abilities. By default (motivation_when="any time") the coach is
+    asked right after the card's own abilities, before the turn passes.
+    """
+    game = _hyuga_just_played("any time")
+    me = game.state.coaches[1]
+    assert game.phase() == "motivate" and game.current_actor() == 1
+    assert game.legal_actions() == [Motivate("t_hyuga"), Skip("motivation")]
+    game.apply(Motivate("t_hyuga"))
+    assert "t_hyuga" in game.state.box and "m_hyuga" in me.play and game.pending[0].card == "m_hyuga"
+    game.apply(Skip("gain_two"))
+    assert game.phase() == "attack" and game.current_actor() == 0  # then Nankatsu's turn
+
+
+def test_motivation_at_any_time_the_ninth_card_is_motivated_before_the_duel() -> None:
+    """Motivation Cards ('at any time') with Attack Phase 2: the 9th card ends the attack phase, yet
+    its coach may still motivate it before the Shooting/Passing phase begins."""
+    game = eight_in_play(rules=MOTIVATED)
+    me = game.state.coaches[1]
+    me.points.update({"shot": 2, "pass": 0, "defense": 1})
+    game.state.coaches[1].play.move("t_hyuga", me.hand)
+    lay(game, 1, "t_imai")
+    game.apply(Play("t_hyuga"))  # the 9th card: no room to use play_card
+    game.apply(Skip("gain_shot"))
+    assert game.cards_in_play() == 9 and game.phase() == "motivate"
+    game.apply(Motivate("t_hyuga"))
+    game.apply(Skip("gain_two"))
+    assert "m_hyuga" in me.play and game.cards_in_play() == 9 and game.phase() == "aim"
+    game.apply(Aim("shot"))
+    assert game.state.duel.attack == 7 + 1 + 1 + 1 + 1  # the motivated Hyuga's 7 counts
+
+
+def test_motivation_at_any_time_in_the_duel_even_after_passing() -> None:
+    """Motivation Cards ('at any time during the match') with Shooting/Passing 3: at the start of the
+    duel the attacker, then the defender, may motivate, a coach who has passed included, and the
+    totals count the motivated card. In the variant motivation_when="own turn" the duel offers none.
+    """
+    for when, asked in [("any time", True), ("own turn", False)]:
+        game = attack_scene(rules=Rules(motivation=True, motivation_when=when))
+        lay(game, 1, "t_hyuga")
+        lay(game, 0, "n_morisaki")
+        lay(game, 0, "n_ishizaki")
+        game.state.coaches[1].points.update({"shot": 2, "defense": 1})
+        game.state.coaches[0].points.update({"defense": 2})
+        game.apply(Pass())  # Toho passes without motivating
+        game.apply(Pass())
+        if not asked:
+            assert game.phase() == "aim"
+            continue
+        assert (game.phase(), game.current_actor()) == ("motivate", 1)
+        game.apply(Skip("motivation"))
+        assert (game.phase(), game.current_actor()) == ("motivate", 0)
+        game.apply(Motivate("n_morisaki"))
+        game.apply(Skip("gain_defense"))
+        assert game.phase() == "aim"
+        game.apply(Aim("shot"))
+        assert game.state.duel.defense == 5 + 3  # the motivated Morisaki's 5, not the initial 3
+
+
+def test_motivating_outside_its_moments_is_refused_in_words() -> None:
+    """Motivation Cards: outside the moments the engine offers (Rules.motivation_when), a Motivate is
+    refused with a sentence naming when it can be done, and nothing changes."""
+    game = duel_scene(["t_hyuga"], ["n_ishizaki"], rules=Rules(motivation=True, motivation_when="own turn"))
+    game.state.coaches[1].points.update({"shot": 2, "defense": 1})
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match="only in your own turn of the attack phase"):
+        game.apply(Motivate("t_hyuga"))
+    assert snapshot(game) == before
+
+
+# -- the Mandatory Action (card anatomy 7) -------------------------------------------------------------
+
+
+def _changed(**cards: dict) -> TsubasaData:
+    """The shipped data with some cards changed (a teacher's copy)."""
+    data = load_data()
+    changed = {**data.cards, **{k: dataclasses.replace(data.cards[k], **v) for k, v in cards.items()}}
+    return dataclasses.replace(data, cards=changed)
+
+
+def test_a_mandatory_action_follows_optional_ability_1() -> None:
+    """Card Example 7, 'Mandatory Action if it is used Optional Ability 1', with the Clarifications:
+    Advices from the coaches gains two points and must then be discarded (Discard Card: to its
+    owner's discard pile); Motivation to Play for Japan must be eliminated (Eliminate Card: to the
+    box). Skipping the ability owes nothing."""
+    data = load_data()
+    assert (data.cards["h1_advice"].mandatory, data.cards["h2_japan"].mandatory) == (
+        "discard_self",
+        "eliminate_self",
+    )
+    for card, where in [("h1_advice", "discard"), ("h2_japan", "box")]:
+        game = attack_scene()
+        me = game.state.coaches[1]
+        give(game, 1, card)
+        game.apply(Play(card))
+        game.apply(Use("gain_two", "pass+defense"))
+        assert card not in me.play and card in (me.discard if where == "discard" else game.state.box)
+        assert me.points == {"shot": 0, "pass": 1, "defense": 1}
+        assert "(its Mandatory Action)" in game.history().outcome.iloc[-1]
+    game = attack_scene()
+    give(game, 1, "h1_advice")
+    game.apply(Play("h1_advice"))
+    game.apply(Skip("gain_two"))
+    assert "h1_advice" in game.state.coaches[1].play
+
+
+def test_an_ability_of_a_card_that_has_left_play_resolves_or_is_lost() -> None:
+    """Ruling Rules.abilities_after_leaving (the rulebook is silent): once a card's Mandatory Action
+    has taken it out of play, its Optional Ability 2 is still offered ('resolve', the default: the
+    card was played) or is 'lost' with it."""
+    data = _changed(t_furuta={"abilities": ("gain_shot", "gain_pass"), "mandatory": "eliminate_self"})
+    for ruling, offered in [("resolve", True), ("lost", False)]:
+        game = attack_scene(rules=Rules(abilities_after_leaving=ruling), data=data)
+        give(game, 1, "t_furuta")
+        game.apply(Play("t_furuta"))
+        game.apply(Use("gain_shot"))
+        assert "t_furuta" in game.state.box
+        assert (game.phase() == "ability" and game.legal_actions()[0] == Use("gain_pass")) == offered
+        assert (game.phase() == "attack" and game.current_actor() == 0) == (not offered)
+
+
+def test_a_mandatory_action_of_a_reroll_or_a_save_comes_when_it_is_used() -> None:
+    """Card Example 7 with the duel's abilities: a card whose Optional Ability 1 is the reroll (or
+    the keeper's save) owes its Mandatory Action when the reroll is used (or the save tried)."""
+    data = _changed(t_sawada={"mandatory": "discard_self"}, n_morisaki={"mandatory": "eliminate_self"})
+    game = duel_scene(["t_hyuga", "t_sawada"], ["n_ishizaki"], data=data)
+    for action in (Aim("shot"), Spend(0), Spend(0), Dice(1, 6)):
+        game.apply(action)
+    assert "t_sawada" in game.state.coaches[1].play
+    game.apply(Reroll("theirs"))
+    assert "t_sawada" in game.state.coaches[1].discard
+    game = duel_scene(["t_hyuga"], ["n_morisaki"], data=data)
+    for action in (Aim("shot"), Spend(0), Spend(0), Dice(6, 1)):
+        game.apply(action)
+    assert "n_morisaki" in game.state.coaches[0].play
+    game.apply(Save(True))
+    assert "n_morisaki" in game.state.box and game.phase() == "save"
+
+
+# -- the keeper's save and the Special Shot: choices, and secrets -----------------------------------------
+
+
+def test_the_keepers_save_is_the_defenders_choice() -> None:
+    """Yuzo Morisaki / Ken Wakashimazu: the defender 'can try to save this shot', and Optional
+    Abilities are voluntary (Attack Phase): the defending coach is asked; letting the shot in is a
+    goal with no keeper's die, and the ball goes to the defender."""
+    game = duel_scene(["t_hyuga"], ["n_morisaki"])
+    for action in (Aim("shot"), Spend(0), Spend(0), Dice(6, 1)):
+        game.apply(action)
+    assert game.phase() == "keeper" and game.current_actor() == 0
+    assert game.legal_actions() == [Save(True), Save(False)]
+    game.apply(Save(False))
+    s = game.state
+    assert s.coaches[1].score == 1 and s.duel.save is None and s.attacker == 0
+
+
+def test_the_special_shot_is_chosen_in_secret_and_both_cards_are_shown_together() -> None:
+    """Special Shots: 'the Attacking Coach will secretly choose one of the 3 Special Shot cards ...
+    Simultaneously, each Coach will reveal the chosen card'. Until the defender has chosen, the
+    attacker's card is in neither the history, the state tables, the table picture nor
+    game.state.duel; then both are shown."""
+    game = attack_scene()
+    give(game, 1, "h1_special_t")
+    game.apply(Play("h1_special_t"))
+    game.apply(Use("special_shot"))
+    game.apply(Pick("t_bicycle"))
+    s = game.state
+    seen = [
+        game.history().to_csv(),
+        game.state_frame().to_csv(),
+        table_html(scene_of(game)),
+        repr(s.duel),
+    ]
+    assert not any(word in text for word in ("t_bicycle", "Bicycle") for text in seen)
+    assert game.current_actor() == 0 and game.phase() == "pick_defense"
+    game.apply(Pick("n_stop_tiger"))
+    assert (s.duel.shot_card, s.duel.defense_card) == ("t_bicycle", "n_stop_tiger")
+    assert "Tiger's Bicycle Kick against Block the Tiger Shot" in game.history().outcome.iloc[-1]
+
+
+# -- the rulings that were readings: each a Rules field -------------------------------------------------
+
+
+def test_points_start_at_the_rulings_zero_or_at_the_rulebooks_reserve_of_five() -> None:
+    """Match Set-Up 3: 'Each Coach will take 5 Action tokens (Shot, Pass and Defense) to form their
+    reserve'. Ruling Rules.starting_points=0: the pool starts empty and max_points=5 is the reserve;
+    starting_points=5 starts every pool full. More than max_points is refused, saying what to change.
+    """
+    for start in (0, 5):
+        game = until(new_game(Rules(starting_points=start), seed=3), at("coin"))
+        assert all(c.points == dict.fromkeys(("shot", "pass", "defense"), start) for c in game.state.coaches)
+    with pytest.raises(RulesError) as refused:
+        Rules(starting_points=7)
+    message = str(refused.value)
+    assert "starting_points" in message and "max_points" in message
+    example = message[message.index("Rules(") : message.index(")", message.index("Rules(")) + 1]
+    assert eval(example, {"Rules": Rules}).starting_points == 7  # the advice works as given
+
+
+def test_points_are_kept_into_extra_time_or_reset() -> None:
+    """Extra Time (the rulebook says nothing of the points), ruling Rules.extra_time_points: 'kept'
+    from the match, as at halftime (the default), or 'reset' to starting_points."""
+    extra = lambda g: g.phase() == "coin" and g.tasks[0].arg == "extra"  # noqa: E731
+    for seed in range(60):
+        kept = new_game(Rules(starting_points=1), seed=seed)
+        try:
+            until(kept, extra, policy=None)
+        except AssertionError:
+            continue
+        before = [c.points for c in kept.at(kept.step_count - 1).state.coaches]
+        if before != [dict.fromkeys(("shot", "pass", "defense"), 1)] * 2:
+            break
+    else:
+        raise AssertionError("no match of 60 went to extra time with points earned")
+    assert [c.points for c in kept.state.coaches] == before
+    reset = until(
+        new_game(Rules(starting_points=1, extra_time_points="reset"), seed=seed), extra, policy=None
+    )
+    assert all(c.points == dict.fromkeys(("shot", "pass", "defense"), 1) for c in reset.state.coaches)
+
+
+def test_a_reroll_lasts_as_long_as_its_card_was_played_this_round() -> None:
+    """Teppei Kisugi / Takeshi Sawada: a reroll changes the duel 'as long as the card was played in
+    that round' (Rules.reroll_lasts='played this round', the default): Sawada sent to the discard
+    pile still gives Toho its reroll; in the variant 'in play' the reroll leaves with the card."""
+    for ruling, asked in [("played this round", True), ("in play", False)]:
+        game = attack_scene(rules=Rules(reroll_lasts=ruling))
+        empty_hands(game)
+        lay(game, 1, "t_hyuga")
+        lay(game, 0, "n_ishizaki")
+        give(game, 1, "t_sawada")
+        give(game, 0, "n_takasugi")
+        game.apply(Play("t_sawada"))
+        game.apply(Play("n_takasugi"))
+        game.apply(Use("discard_opponent", "t_sawada"))
+        for action in (Pass(), Pass(), Aim("shot"), Spend(0), Spend(0), Dice(1, 6)):
+            game.apply(action)  # 5 + 1 against 3 + 6: Toho is losing
+        assert "t_sawada" in game.state.coaches[1].discard
+        assert (game.phase() == "reroll" and game.current_actor() == 1) == asked
+        assert (game.state.duel.result == "stolen") == (not asked)
+
+
+def test_a_keeper_replaced_by_a_signing_goes_where_the_ruling_says() -> None:
+    """Signings: a signed goalkeeper 'must replace another goalkeeper already played'; where the
+    replaced keeper goes the rulebook does not say: ruling Rules.replaced_keeper, his coach's
+    'discard pile' (the default) or the 'box'."""
+    for ruling in ("discard pile", "box"):
+        game = attack_scene(rules=Rules(signings=True, replaced_keeper=ruling))
+        s = game.state
+        for card in list(s.offer):
+            s.offer.move(card, s.box)
+        s.box.move("s_nakanishi", s.offer)
+        me = s.coaches[s.attacker]
+        keeper = "t_wakashimazu" if s.attacker == 1 else "n_morisaki"
+        me.points.update({"shot": 5, "pass": 5, "defense": 5})
+        give(game, s.attacker, keeper)
+        game.apply(Play(keeper))
+        game.apply(Pass())
+        game.apply(Sign("s_nakanishi"))
+        assert "s_nakanishi" in me.play and keeper in (me.discard if ruling == "discard pile" else s.box)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from playground.tsubasa import Rules, new_game
 from playground.tsubasa.actions import Pass
+from playground.tsubasa.cards import TsubasaData
 from playground.tsubasa.engine import TsubasaGame
 from playground.tsubasa.policies import greedy
 
@@ -31,9 +32,9 @@ def at(kind: str) -> Callable[[TsubasaGame], bool]:
     return lambda g: bool(g.tasks) and g.tasks[0].kind == kind
 
 
-def attack_scene(seed: int = 1, rules: Rules | None = None) -> TsubasaGame:
+def attack_scene(seed: int = 1, rules: Rules | None = None, data: TsubasaData | None = None) -> TsubasaGame:
     """A match at the attacker's first turn of round 1, both play areas empty."""
-    return until(new_game(rules, seed=seed), at("attack"))
+    return until(new_game(rules, data, seed=seed), at("attack"))
 
 
 def zone_of(game: TsubasaGame, card: str):
@@ -59,9 +60,9 @@ def empty_hands(game: TsubasaGame) -> None:
             c.deck.add(card)
 
 
-def eight_in_play(seed: int = 1) -> TsubasaGame:
+def eight_in_play(seed: int = 1, rules: Rules | None = None) -> TsubasaGame:
     """Round 1 with empty hands and 4 cards in each play area: Toho (attacking) is to act."""
-    game = attack_scene(seed)
+    game = attack_scene(seed, rules)
     assert game.state.attacker == 1
     empty_hands(game)
     for card in ["t_hyuga", "t_sawada", "t_furuta", "t_koike"]:
@@ -77,9 +78,10 @@ def duel_scene(
     seed: int = 1,
     rules: Rules | None = None,
     points: dict | None = None,
+    data: TsubasaData | None = None,
 ) -> TsubasaGame:
     """Both play areas laid out, both coaches pass: the attacker is to choose shot or pass."""
-    game = attack_scene(seed, rules)
+    game = attack_scene(seed, rules, data)
     a = game.state.attacker
     empty_hands(game)
     for card in attack:
@@ -98,7 +100,9 @@ def snapshot(game: TsubasaGame) -> tuple:
     """Everything an illegal action must leave alone."""
     s = game.state
     zones = {z.name: (list(z) if hasattr(z, "pop_first") else sorted(z.counts().items())) for z in s.table}
-    coaches = [(dict(c.points), c.score, c.red, c.passed, c.rerolls_used) for c in s.coaches]
+    coaches = [
+        (dict(c.points), c.score, c.red, c.passed, list(c.rerolled), list(c.left_play)) for c in s.coaches
+    ]
     return (
         zones,
         coaches,
@@ -107,6 +111,7 @@ def snapshot(game: TsubasaGame) -> tuple:
         list(game.tasks),
         list(game.pending),
         game.after_abilities,
+        dict(game._face_down),
         game.step_count,
         game.rng.getstate(),
     )

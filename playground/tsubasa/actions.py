@@ -66,7 +66,10 @@ class Skip(NamedTuple):
 
 
 class Motivate(NamedTuple):
-    """Pay points to swap a card in your play area for its motivated card (advanced rule)."""
+    """Pay points to swap a card in your play area for its motivated card (advanced rule).
+
+    Declining a chance to motivate is ``Skip("motivation")``.
+    """
 
     card: str
 
@@ -111,12 +114,25 @@ class Reroll(NamedTuple):
 
 
 class Pick(NamedTuple):
-    """Choose a Special Shot (attacker) or a Special Defense (defender) card, face down."""
+    """Choose a Special Shot (attacker) or a Special Defense (defender) card, face down.
+
+    Printed without the card (the history's action column): the other coach must not read it
+    before choosing; both cards are shown together once both are chosen.
+    """
 
     card: str
 
     def __str__(self) -> str:
-        return f"choose {self.card}"
+        return "choose a card face down"
+
+
+class Save(NamedTuple):
+    """The defender's choice when a shot beats the defense with the keeper in play: try the save or not."""
+
+    attempt: bool
+
+    def __str__(self) -> str:
+        return "try the keeper's save" if self.attempt else "let the shot in"
 
 
 class Dice(NamedTuple):

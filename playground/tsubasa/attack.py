@@ -3,21 +3,24 @@
 A coach who passes plays no more cards this round. The phase ends when both have passed or when
 the play areas hold the card limit (9; 7 in extra time) once the last card's abilities are
 resolved (an ability that removes a card reopens the limit). Optional abilities are decided one
-at a time, right after their card is played, and never later; the reroll and the keeper's save
-are not decisions here: they wait in the play area for the duel.
+at a time, right after their card is played, and never later; using a card's Optional Ability 1
+brings its Mandatory Action (if it has one) at once. The reroll and the keeper's save are not
+decisions here: they wait in the play area for the duel. Motivation and Signings, the advanced
+rules, are in ``advanced.py``.
 """
 
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from playground.core.engine import CHANCE, Action, Event
+from playground.core.zones import Zone
 
-from .actions import Motivate, Pass, Play, Sign, Skip, Use
+from .actions import Pass, Play, Sign, Skip, Use
 from .cards import FATIGUE, YELLOW_RED, Card
 from .rules import POINT_KINDS
-from .state import Task, said, todo
+from .state import AUTO, Task, said, todo
 
 if TYPE_CHECKING:
     from .engine import TsubasaGame
@@ -25,12 +28,25 @@ if TYPE_CHECKING:
 PASSIVE = ("reroll", "save")
 """Abilities that act in the duel, not when their card is played."""
 
+ROUND_ENDERS = ("control_advance", "special_shot")
+"""Abilities that decide the round at once: nothing of their card is resolved after them."""
+
 GAINS = {"gain_shot": "shot", "gain_pass": "pass", "gain_defense": "defense"}
 
 PASS = Pass()
 
 GAIN_TWO = [Use("gain_two", f"{a}+{b}") for a, b in combinations_with_replacement(POINT_KINDS, 2)]
 """The six ways to take two points, made once."""
+
+
+class Pending(NamedTuple):
+    """An optional ability still to be decided: whose, of which card, and whether it is the card's
+    Optional Ability 1 (using that one brings the card's Mandatory Action)."""
+
+    coach: int
+    card: str
+    ability: str
+    first: bool
 
 
 class AttackPhase:
@@ -43,10 +59,7 @@ class AttackPhase:
         room = self.cards_in_play() < self.limit()
         options: list[Action] = [Play(card) for card in me.hand.kinds()] if room else []
         options.append(PASS)
-        if self.rules.motivation:
-            options += [
-                Motivate(card) for card in dict.fromkeys(me.play) if self._motivation_for(task.coach, card)
-            ]
+        options += self._motivations(task.coach)
         if self.rules.signings:
             options += [Sign(card) for card in self.state.offer if self._can_sign(task.coach, card)]
         return options
@@ -59,26 +72,37 @@ class AttackPhase:
             return [said(f"{me.name} passes"), *self._after_turn(task.coach)]
         if isinstance(action, Play):
             me.hand.move(action.card, me.play)
-            self.after_abilities = "turn"
+            self.after_abilities = None
             return [
                 said(f"{me.name} plays {self._card(action.card)}"),
                 *self._queue_abilities(task.coach, action.card),
             ]
-        if isinstance(action, Motivate):
-            return self._motivate(task.coach, action.card)
-        return self._sign(task.coach, action.card)
+        if isinstance(action, Sign):
+            return self._sign(task.coach, action.card, task)
+        return self._motivate(task.coach, action.card, task)
+
+    def _end_turn(self: TsubasaGame, coach: int) -> list[Event]:
+        """The coach's card is resolved: by the rulebook's timing (Rules.motivation_when) the coach
+        may first motivate what is in play (the card just played, the 9th too), then play moves on."""
+        if self._motivates_any_time() and self._motivations(coach):
+            self._then(todo("motivate", coach, coach), todo("end_turn", AUTO, coach))
+            return []
+        return self._after_turn(coach)
+
+    def _do_end_turn(self: TsubasaGame, task: Task, _: None) -> list[Event]:
+        return self._after_turn(task.coach)
 
     def _after_turn(self: TsubasaGame, coach: int) -> list[Event]:
         """The turn passes to the other coach (if still playing), or the duel begins."""
         coaches = self.state.coaches
         if self.cards_in_play() >= self.limit():
-            self._then(todo("start_duel", "auto", 0))
+            self._then(todo("start_duel", AUTO, 0))
             return [said(f"{self.cards_in_play()} cards are in play: the attack phase ends")]
         for nxt in (1 - coach, coach):
             if not coaches[nxt].passed:
                 self._then(todo("attack", nxt, nxt))
                 return []
-        self._then(todo("start_duel", "auto", 0))
+        self._then(todo("start_duel", AUTO, 0))
         return [said("both coaches have passed: the attack phase ends")]
 
     # -- optional abilities -------------------------------------------------------------------------
@@ -89,26 +113,33 @@ class AttackPhase:
         return self._next_ability()
 
     def _push_abilities(self: TsubasaGame, coach: int, card: str) -> None:
-        self.pending[:0] = [(coach, card, a) for a in self._card(card).abilities if a not in PASSIVE]
+        abilities = enumerate(self._card(card).abilities)
+        self.pending[:0] = [Pending(coach, card, a, i == 0) for i, a in abilities if a not in PASSIVE]
 
     def _next_ability(self: TsubasaGame) -> list[Event]:
-        """Ask about the next ability that can do something now; then go on with the turn."""
+        """Ask about the next ability that can do something now; then go back where play was
+        (after_abilities: a decision to ask again, or None when the turn ends)."""
         while self.pending:
-            coach, card, ability = self.pending[0]
-            if self._ability_options(coach, card, ability):
+            coach, card, ability, _ = self.pending[0]
+            if self._still_offered(coach, card) and self._ability_options(coach, card, ability):
                 self._then(todo("ability", coach, coach, card))
                 return []
             self.pending.pop(0)
-        if self.after_abilities == "turn" or self.cards_in_play() >= self.limit():
-            return self._after_turn(self.turn)  # a signing that fills the limit ends the phase too
-        self._then(todo("attack", self.turn, self.turn))
+        back = self.after_abilities
+        if back is None or (back.kind == "attack" and self.cards_in_play() >= self.limit()):
+            return self._end_turn(self.turn)  # a signing that fills the limit ends the turn too
+        self._then(back)
         return []
+
+    def _still_offered(self: TsubasaGame, coach: int, card: str) -> bool:
+        """Is an ability of this card still offered? Not once it has left play, if Rules say so."""
+        return self.rules.abilities_after_leaving == "resolve" or card in self.state.coaches[coach].play
 
     def _do_resume_abilities(self: TsubasaGame, task: Task, _: None) -> list[Event]:
         return self._next_ability()
 
     def _options_ability(self: TsubasaGame, task: Task) -> list[Action]:
-        coach, card, ability = self.pending[0]
+        coach, card, ability, _ = self.pending[0]
         return [*self._ability_options(coach, card, ability), Skip(ability)]
 
     def _ability_options(self: TsubasaGame, coach: int, card: str, ability: str) -> list[Use]:
@@ -148,13 +179,34 @@ class AttackPhase:
         raise AssertionError(f"unknown ability {ability!r}")  # the loader only allows known ones
 
     def _do_ability(self: TsubasaGame, task: Task, action: Action) -> list[Event]:
-        coach, card, ability = self.pending.pop(0)
+        coach, card, ability, first = self.pending.pop(0)
         me = self.state.coaches[coach]
         if isinstance(action, Skip):
             return [said(f"{me.name} does not use {ability}"), *self._next_ability()]
-        if ability not in ("control_advance", "special_shot"):  # those decide the round at once
-            self._then(todo("resume_abilities", "auto", coach))
-        return self._use(coach, card, action)
+        if ability not in ROUND_ENDERS:
+            self._then(todo("resume_abilities", AUTO, coach))
+        events = self._use(coach, card, action)
+        return [*events, *self._mandatory(coach, card)] if first else events
+
+    def _mandatory(self: TsubasaGame, coach: int, card: str) -> list[Event]:
+        """The card's Mandatory Action, owed because its Optional Ability 1 was just used (nothing
+        to do if the card has none, or has already left the play area)."""
+        owed = self._card(card).mandatory
+        me = self.state.coaches[coach]
+        if owed is None or card not in me.play:
+            return []
+        if owed == "eliminate_self":
+            self._leave_play(coach, card, self.state.box)
+            return [said(f"{me.name} must remove {self._card(card)} from the match (its Mandatory Action)")]
+        self._leave_play(coach, card, me.discard)  # discard_self
+        return [said(f"{me.name} must discard {self._card(card)} (its Mandatory Action)")]
+
+    def _leave_play(self: TsubasaGame, coach: int, card: str, to: Zone) -> None:
+        """A card leaves a play area before the round is over (remembered: its reroll may outlast
+        it, Rules.reroll_lasts)."""
+        c = self.state.coaches[coach]
+        c.play.move(card, to)
+        c.left_play.append(card)
 
     def _use(self: TsubasaGame, coach: int, card: str, action: Use) -> list[Event]:
         s = self.state
@@ -167,13 +219,13 @@ class AttackPhase:
                 me.points[k] = min(self.rules.max_points, me.points[k] + 1)
             return [said(f"{me.name} gains {' and '.join(kinds)} points")]
         if a == "eliminate_self":
-            me.play.move(card, s.box)
+            self._leave_play(coach, card, s.box)
             return [said(f"{me.name} removes {self._card(card)} from the match")]
         if a == "eliminate_opponent":
-            them.play.move(choice, s.box)
+            self._leave_play(1 - coach, choice, s.box)
             return [said(f"{me.name} eliminates {them.name}'s {self._card(choice)}")]
         if a == "discard_opponent":
-            them.play.move(choice, them.discard)
+            self._leave_play(1 - coach, choice, them.discard)
             return [said(f"{me.name} sends {them.name}'s {self._card(choice)} to the discard pile")]
         if a == "play_card":
             me.hand.move(choice, me.play)
@@ -201,7 +253,7 @@ class AttackPhase:
         self._then(
             todo("pick_shot", coach, coach),
             todo("pick_defense", 1 - coach, 1 - coach),
-            todo("special_result", "auto", coach),
+            todo("special_result", AUTO, coach),
         )
         return [said(f"{me.name} goes for a Special Shot")]
 
@@ -219,63 +271,6 @@ class AttackPhase:
         victim = self.state.coaches[task.coach]
         victim.hand.move(card, victim.discard)
         return [said(f"{victim.name} discards {self._card(card)}")]
-
-    # -- advanced rules: Motivation and Signings ------------------------------------------------------
-
-    def _motivation_for(self: TsubasaGame, coach: int, card: str) -> str | None:
-        """The motivation card that can replace this played card now, if affordable."""
-        me = self.state.coaches[coach]
-        for m in me.motivation.kinds():
-            if self._card(m).replaces == card and self._affordable(coach, self._card(m)):
-                return m
-        return None
-
-    def _affordable(self: TsubasaGame, coach: int, card: Card) -> bool:
-        points = self.state.coaches[coach].points
-        return all(points[k] >= n for k, n in zip(POINT_KINDS, card.cost, strict=True))
-
-    def _pay(self: TsubasaGame, coach: int, card: Card) -> None:
-        for k, n in zip(POINT_KINDS, card.cost, strict=True):
-            self.state.coaches[coach].points[k] -= n
-
-    def _motivate(self: TsubasaGame, coach: int, card: str) -> list[Event]:
-        s = self.state
-        me = s.coaches[coach]
-        m = self._motivation_for(coach, card)
-        self._pay(coach, self._card(m))
-        me.play.move(card, s.box)
-        me.motivation.move(m, me.play)
-        self.after_abilities = "stay"
-        return [said(f"{me.name} motivates {self._card(card)}"), *self._queue_abilities(coach, m)]
-
-    def _is_keeper(self: TsubasaGame, card: str) -> bool:
-        c = self._card(card)
-        return (
-            c.kind == "keeper"
-            or c.replaces == "keeper"
-            or (c.kind == "motivation" and self._card(c.replaces).kind == "keeper")
-        )
-
-    def _can_sign(self: TsubasaGame, coach: int, card: str) -> bool:
-        me = self.state.coaches[coach]
-        if not self._affordable(coach, self._card(card)):
-            return False
-        if self._card(card).replaces == "keeper":
-            return any(self._is_keeper(c) for c in me.play)
-        return self.cards_in_play() < self.limit()
-
-    def _sign(self: TsubasaGame, coach: int, card: str) -> list[Event]:
-        s = self.state
-        me = s.coaches[coach]
-        self._pay(coach, self._card(card))
-        events = []
-        if self._card(card).replaces == "keeper":
-            old = next(c for c in me.play if self._is_keeper(c))
-            me.play.move(old, me.discard)
-            events.append(said(f"{self._card(old)} makes way"))
-        s.offer.move(card, me.play)
-        self.after_abilities = "stay"
-        return [said(f"{me.name} signs {self._card(card)}"), *events, *self._queue_abilities(coach, card)]
 
     def _card(self: TsubasaGame, card: str) -> Card:
         return self.state.data.cards[card]

@@ -47,13 +47,18 @@ ABILITIES = (
 )
 """Every optional ability a card can carry (the rulebook's kinds and its named abilities)."""
 
+MANDATORY = ("eliminate_self", "discard_self")
+"""What a card must do once its Optional Ability 1 is used (card anatomy 7): leave the play area
+for the box (the rulebook's Eliminate Card) or for its owner's discard pile (Discard Card)."""
+
 FATIGUE = "fatigue"
 YELLOW_RED = "yellow_red"
 
 
 @dataclass(frozen=True)
 class Card:
-    """One card: whose it is, what kind, its Shot/Pass/Defense values and optional abilities.
+    """One card: whose it is, what kind, its Shot/Pass/Defense values, optional abilities and the
+    Mandatory Action that comes with using the first one.
 
     kind is "field", "keeper" or "fan" (a team's initial cards), "match", "motivation",
     "signing", "fatigue" or "yellow_red"; team is "nankatsu", "toho" or "any".
@@ -71,6 +76,7 @@ class Card:
     replaces: str | None = None  # the initial card a motivation card swaps with
     half: int = 0  # 1 or 2 for Match cards
     first_match: bool = True  # kept in the First Match variant
+    mandatory: str | None = None  # one of MANDATORY, owed when Optional Ability 1 is used
 
     def value(self, kind: str) -> int:
         """The card's value for "shot", "pass" or "defense"."""
@@ -124,8 +130,25 @@ class TsubasaData:
 
 
 _ability = Column("ability1", choices=ABILITIES, optional=True)
+_ABILITIES = [
+    _ability,
+    Column("ability2", choices=ABILITIES, optional=True),
+    Column("mandatory", choices=MANDATORY, optional=True),
+]
+"""The two optional abilities and the Mandatory Action of Optional Ability 1, in every card file."""
 _VALUES = [Column(k, int, low=0, high=9) for k in ("shot", "pass", "defense")]
 _COSTS = [Column(k, int, low=0, high=5) for k in ("cost_shot", "cost_pass", "cost_defense")]
+
+
+def _mandatory_has_ability1(rows: list[dict[str, Any]]) -> str | None:
+    """A Mandatory Action is owed only when Optional Ability 1 is used, so it needs one."""
+    for number, r in enumerate(rows, start=1):
+        if r["mandatory"] and not r["ability1"]:
+            return (
+                f"row {number} ({r['id']}): the Mandatory Action {r['mandatory']!r} comes with Optional "
+                "Ability 1, and 'ability1' is empty; fill in 'ability1' or leave 'mandatory' empty"
+            )
+    return None
 
 
 def _teams_have_keeper(rows: list[dict[str, Any]]) -> str | None:
@@ -147,11 +170,10 @@ PLAYERS = Schema(
         Column("name"),
         Column("role", choices=("field", "keeper", "fan")),
         *_VALUES,
-        _ability,
-        Column("ability2", choices=ABILITIES, optional=True),
+        *_ABILITIES,
         Column("in_first_match", bool),
     ],
-    checks=(_teams_have_keeper,),
+    checks=(_teams_have_keeper, _mandatory_has_ability1),
 )
 
 MOTIVATION = Schema(
@@ -162,10 +184,10 @@ MOTIVATION = Schema(
         Column("replaces", references="player"),
         Column("name"),
         *_VALUES,
-        _ability,
-        Column("ability2", choices=ABILITIES, optional=True),
+        *_ABILITIES,
         *_COSTS,
     ],
+    checks=(_mandatory_has_ability1,),
 )
 
 
@@ -185,11 +207,10 @@ MATCH = Schema(
         Column("name"),
         Column("team", choices=("any", *TEAMS)),
         *_VALUES,
-        _ability,
-        Column("ability2", choices=ABILITIES, optional=True),
+        *_ABILITIES,
         Column("first_match_removed", bool),
     ],
-    checks=(_both_halves,),
+    checks=(_both_halves, _mandatory_has_ability1),
 )
 
 
@@ -229,10 +250,10 @@ SIGNINGS = Schema(
         Column("name"),
         Column("role", choices=("field", "keeper")),
         *_VALUES,
-        _ability,
-        Column("ability2", choices=ABILITIES, optional=True),
+        *_ABILITIES,
         *_COSTS,
     ],
+    checks=(_mandatory_has_ability1,),
 )
 
 
@@ -250,8 +271,12 @@ SUPPLIES = Schema(
 )
 
 
-def _abilities(row: dict[str, Any]) -> tuple[str, ...]:
-    return tuple(a for a in (row["ability1"], row["ability2"]) if a)
+def _abilities(row: dict[str, Any]) -> dict[str, Any]:
+    """The Card fields of a row's ability1, ability2 and mandatory cells."""
+    return {
+        "abilities": tuple(a for a in (row["ability1"], row["ability2"]) if a),
+        "mandatory": row["mandatory"],
+    }
 
 
 def _values(row: dict[str, Any]) -> dict[str, int]:
@@ -297,11 +322,12 @@ _FILE_OF_KIND = {
 _SUPPLY_NAMES = {FATIGUE: "Fatigue", YELLOW_RED: "Yellow / Red card"}
 
 
-def _two(abilities: object) -> list[str]:
-    """The ability1 and ability2 cells of a card's abilities (a third one is not written)."""
+def _two(card: Card) -> list[str]:
+    """The ability1, ability2 and mandatory cells of a card (a third ability is not written)."""
+    abilities = card.abilities
     if isinstance(abilities, str) or not isinstance(abilities, tuple | list):
-        return [cell(abilities), ""]
-    return [cell(a) for a in (*abilities, "", "")[:2]]
+        return [cell(abilities), "", cell(card.mandatory)]
+    return [*(cell(a) for a in (*abilities, "", "")[:2]), cell(card.mandatory)]
 
 
 def _points(card: Card, key: object) -> list[str]:
@@ -339,7 +365,7 @@ def data_rows(data: TsubasaData) -> Rows:
                 f"cards[{key!r:.40}].kind is {card.kind!r:.40}; expected one of "
                 f"{', '.join([*_FILE_OF_KIND, FATIGUE, YELLOW_RED])}",
             )
-        values = [cell(card.shot), cell(card.pass_), cell(card.defense), *_two(card.abilities)]
+        values = [cell(card.shot), cell(card.pass_), cell(card.defense), *_two(card)]
         if file == "players.csv":
             row = [card.id, card.team, card.name, card.kind, *values, card.first_match]
         elif file == "motivation.csv":
@@ -383,7 +409,7 @@ def _read(folder: Path) -> TsubasaData:
             r["team"],
             r["role"],
             **_values(r),
-            abilities=_abilities(r),
+            **_abilities(r),
             first_match=r["in_first_match"],
         )
         put(card, path)
@@ -398,7 +424,7 @@ def _read(folder: Path) -> TsubasaData:
                 r["team"],
                 "motivation",
                 **_values(r),
-                abilities=_abilities(r),
+                **_abilities(r),
                 cost=_cost(r),
                 replaces=r["replaces"],
             ),
@@ -413,7 +439,7 @@ def _read(folder: Path) -> TsubasaData:
                 r["team"],
                 "match",
                 **_values(r),
-                abilities=_abilities(r),
+                **_abilities(r),
                 half=r["half"],
                 first_match=not r["first_match_removed"],
             ),
@@ -428,7 +454,7 @@ def _read(folder: Path) -> TsubasaData:
                 "any",
                 "signing",
                 **_values(r),
-                abilities=_abilities(r),
+                **_abilities(r),
                 cost=_cost(r),
                 replaces="keeper" if r["role"] == "keeper" else None,
             ),

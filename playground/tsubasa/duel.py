@@ -3,9 +3,13 @@
 The defender adds up Defense; the attacker adds up Shot or Pass and picks one; the attacker then
 the defender spend points (+1 each); both roll a die; the higher total wins and a tie goes to the
 attacker (``Rules.ties_to_attacker``). A coach with a reroll card played this round may, while
-losing, roll one of the dice again; a keeper with the save ability in the defender's play area
-rolls once more against a shot that won. The one rule of who wins a roll is shared with the odds
-(``odds.attacker_wins``), so the engine and the exact chances cannot drift apart.
+losing, roll one of the dice again (``Rules.reroll_lasts``: even if the card has left play). When
+a shot wins with a keeper with the save ability in the defender's play area, the defender
+chooses whether the keeper tries to save it (one more die), as optional abilities are the
+choice of their coach. In a Special Shot each coach chooses a card face down: the attacker's
+stays hidden (from the history and the state) until the defender has chosen too, and both are
+shown together. The one rule of who wins a roll is shared with the odds (``odds.attacker_wins``),
+so the engine and the exact chances cannot drift apart.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from playground.core.engine import CHANCE, Action, Event
 
-from .actions import Aim, Dice, Pick, Reroll, Spend
+from .actions import Aim, Dice, Pick, Reroll, Save, Spend
 from .odds import attacker_wins
 from .state import Task, said, todo
 
@@ -23,6 +27,9 @@ if TYPE_CHECKING:
 
 ACTION_KINDS = ("shot", "pass", "defense")
 """What a coach's cards are totalled for."""
+
+SAVE_OR_NOT = [Save(True), Save(False)]
+"""The defender's choice when a shot beats the defense with the keeper in play."""
 
 
 class DuelPhase:
@@ -44,7 +51,10 @@ class DuelPhase:
         return values - penalty
 
     def _do_start_duel(self: TsubasaGame, task: Task, _: None) -> list[Event]:
-        self._then(todo("aim", self.state.attacker, self.state.attacker))
+        """The attacker aims; first, by the rulebook's timing, each coach may motivate (attacker first)."""
+        att, dfd = self.state.attacker, self.defender
+        moments = [todo("motivate", c, c) for c in (att, dfd)] if self._motivates_any_time() else []
+        self._then(*moments, todo("aim", att, att))
         return []
 
     def _options_aim(self: TsubasaGame, task: Task) -> list[Action]:
@@ -95,13 +105,18 @@ class DuelPhase:
         )
 
     def rerolls_left(self: TsubasaGame, coach: int) -> int:
-        """Reroll abilities in the play area of coach 0 or 1 this round, not yet used."""
+        """Rerolls coach 0 or 1 may still use this round (Rules.reroll_lasts says which cards count)."""
         return self._rerolls_left(self.seat(coach, "coach"))
 
     def _rerolls_left(self: TsubasaGame, coach: int) -> int:
+        return len(self._reroll_cards(coach))
+
+    def _reroll_cards(self: TsubasaGame, coach: int) -> list[str]:
+        """The cards whose reroll this coach may still use: played this round and not yet used, and
+        still in the play area unless Rules.reroll_lasts keeps a reroll whose card has left it."""
         c = self.state.coaches[coach]
-        held = sum(1 for card in c.play if "reroll" in self._card(card).abilities)
-        return held - c.rerolls_used
+        played = [*c.play, *c.left_play] if self.rules.reroll_lasts == "played this round" else c.play
+        return [card for card in played if "reroll" in self._card(card).abilities and card not in c.rerolled]
 
     def _do_dice(self: TsubasaGame, task: Task, dice: Dice) -> list[Event]:
         self.state.duel.dice = (dice.attacker, dice.defender)
@@ -129,10 +144,16 @@ class DuelPhase:
         if action.die == "keep":
             self.declined.add(task.coach)
             return self._after_dice() if task.arg == "duel" else self._after_save()
-        self.state.coaches[task.coach].rerolls_used += 1
+        card = self._reroll_cards(task.coach)[0]
+        self.state.coaches[task.coach].rerolled.append(card)
         whose = {"mine": task.coach, "theirs": 1 - task.coach, "save": self.defender}[action.die]
         self._then(todo("reroll_die", CHANCE, whose, task.arg))
-        return [said(f"{self.player_name(task.coach)} rerolls {self.player_name(whose)}'s die")]
+        said_so = said(f"{self.player_name(task.coach)} rerolls {self.player_name(whose)}'s die")
+        return [said_so, *self._mandatory_of_passive(task.coach, card, "reroll")]
+
+    def _mandatory_of_passive(self: TsubasaGame, coach: int, card: str, ability: str) -> list[Event]:
+        """The Mandatory Action of a card whose Optional Ability 1 (a reroll or the save) is used now."""
+        return self._mandatory(coach, card) if self._card(card).abilities[:1] == (ability,) else []
 
     def _do_reroll_die(self: TsubasaGame, task: Task, face: int) -> list[Event]:
         d = self.state.duel
@@ -156,11 +177,29 @@ class DuelPhase:
         if d.kind == "pass":
             d.result = "pass"
             return [said(f"{name}'s pass succeeds: they keep the ball"), *self._end_round("kept")]
-        keeper = any("save" in self._card(card).abilities for card in self.state.coaches[self.defender].play)
-        if keeper:
-            self._then(todo("save", CHANCE, self.defender))
-            return [said(f"{name}'s shot beats the defense: the keeper tries to save it")]
+        if self._keeper(self.defender) is not None:
+            self._then(todo("keeper", self.defender, self.defender))
+            keeper = f"{self.player_name(self.defender)}'s keeper"
+            return [said(f"{name}'s shot beats the defense: {keeper} may try a save")]
         return self._goal()
+
+    def _keeper(self: TsubasaGame, coach: int) -> str | None:
+        """The first card with the save ability in this coach's play area, if any."""
+        savers = (card for card in self.state.coaches[coach].play if "save" in self._card(card).abilities)
+        return next(savers, None)
+
+    def _options_keeper(self: TsubasaGame, task: Task) -> list[Action]:
+        return SAVE_OR_NOT
+
+    def _do_keeper(self: TsubasaGame, task: Task, action: Save) -> list[Event]:
+        """The defender tries the save (the keeper's die is rolled), or lets the goal stand."""
+        name = self.player_name(task.coach)
+        if not action.attempt:
+            return [said(f"{name} lets the shot in"), *self._goal()]
+        keeper = self._keeper(task.coach)
+        self._then(todo("save", CHANCE, task.coach))
+        tries = said(f"{name}'s keeper, {self._card(keeper)}, tries to save it")
+        return [tries, *self._mandatory_of_passive(task.coach, keeper, "save")]
 
     def _do_save(self: TsubasaGame, task: Task, face: int) -> list[Event]:
         self.state.duel.save = face
@@ -217,17 +256,19 @@ class DuelPhase:
         return [Pick(card) for card in self.state.coaches[task.coach].defenses.kinds()]
 
     def _do_pick_shot(self: TsubasaGame, task: Task, action: Pick) -> list[Event]:
-        self.state.duel.shot_card = action.card
+        self._face_down[task.coach] = action.card  # not in the state: the defender has not chosen
         return [said(f"{self.player_name(task.coach)} chooses a Special Shot face down")]
 
     def _do_pick_defense(self: TsubasaGame, task: Task, action: Pick) -> list[Event]:
-        self.state.duel.defense_card = action.card
+        self._face_down[task.coach] = action.card
         return [said(f"{self.player_name(task.coach)} chooses a Special Defense face down")]
 
     def _do_special_result(self: TsubasaGame, task: Task, _: None) -> list[Event]:
+        """Both cards are shown together (a defender with no Special Defense left shows none)."""
         s, d = self.state, self.state.duel
         d.kind = "special shot"
-        shot, block = d.shot_card, d.defense_card
+        shot, block = self._face_down.pop(s.attacker), self._face_down.pop(self.defender, "")
+        d.shot_card, d.defense_card = shot, block
         stopped = bool(block) and shot in s.data.specials[block].stops
         if self.rules.special_cards_used == "box":
             s.coaches[s.attacker].shots.move(shot, s.box)

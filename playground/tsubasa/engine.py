@@ -2,21 +2,27 @@
 
 The match is a queue of tasks, as in Tie-Break: each task is a decision for one coach, a chance
 step (a coin, a card drawn from a counted deck, a die) or bookkeeping that runs by itself. This
-module owns the match's frame; the attack phase (playing cards, optional abilities, Motivation
-and Signings) lives in ``attack.py`` and the Shooting/Passing duel (dice, rerolls, the keeper's
-save, the Special Shot) in ``duel.py``.
+module owns the match's frame; the attack phase (playing cards, optional abilities and the
+Mandatory Action) lives in ``attack.py``, Motivation and Signings in ``advanced.py``, and the
+Shooting/Passing duel (dice, rerolls, the keeper's save, the Special Shot) in ``duel.py``.
 
-Every ruling that is a real choice is a field of ``Rules`` (injury time's start, who may
-reroll, signed players after the round, extra time's second kick-off, ...). Readings the engine
-makes without a field, and why:
+Every reading the rulebook leaves open is a field of ``Rules``, its help text saying "Ruling"
+(or "Rulebook" where the rulebook's words decide the default). Among them:
 
-- Optional abilities of a card still resolve after the card itself has left the play area (it
-  was played; only its values leave with it).
-- Motivation and Signings are bought in your own turn of the attack phase (the rulebook allows
-  signings "during your turn"; we give motivation the same window, since a swap outside a turn
-  would need an interruption the turn order does not have).
-- A goalkeeper replaced by a signed keeper goes to his coach's discard pile.
-- Points are kept into extra time, as at halftime; the decks are reshuffled only at its start.
+- when Motivation may be used (``motivation_when``: by default at the moments "at any time"
+  can change something: your own turn, right after each card you play, the start of the duel);
+- the points each pool starts with (``starting_points``, 0) and whether they are kept into extra
+  time (``extra_time_points``, kept as at halftime; the decks are reshuffled only at its start);
+- whether a reroll outlasts its card leaving play (``reroll_lasts``: yes, it was played this round);
+- where a keeper replaced by a signed keeper goes (``replaced_keeper``: the discard pile);
+- whether a card's abilities still resolve once it has left play (``abilities_after_leaving``:
+  yes, it was played; only its values leave with it);
+- injury time's start, who may reroll, signed players after the round, extra time's second
+  kick-off, and the rest of ``Rules``.
+
+Two readings stay without a field, since the rulebook settles them: the keeper's save is the
+defender's decision (optional abilities are voluntary), and a Special Shot's two cards are
+chosen face down and shown together.
 """
 
 from __future__ import annotations
@@ -37,14 +43,15 @@ from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Table, Zone, ZoneError
 
 from .actions import Dice, KickOff, TakeHidden, TakePitch
-from .attack import AttackPhase
+from .advanced import AdvancedRules
+from .attack import AttackPhase, Pending
 from .cards import FATIGUE, TEAMS, YELLOW_RED, TsubasaData, load_data
 from .duel import DuelPhase
 from .illegal import explain_illegal
-from .rules import Rules
+from .rules import POINT_KINDS, Rules
 from .state import AUTO, COACH_NAMES, Coach, Duel, State, Task, said, todo
 
-ALWAYS_A_CHOICE = frozenset({"kickoff", "attack", "ability", "aim", "spend", "reroll"})
+ALWAYS_A_CHOICE = frozenset({"kickoff", "attack", "ability", "aim", "spend", "reroll", "keeper"})
 """Decisions that always offer a move (pass, skip, keep the dice, spend 0 ...): never dropped for
 want of one, so the queue need not list their options before the coach is asked."""
 
@@ -71,7 +78,7 @@ def _uniform_listed(kind: str, sides: int) -> dict[Action, tuple[Action, Fractio
     return {outcome: (outcome, p) for outcome, p in _uniform(kind, sides).items()}
 
 
-class TsubasaGame(AttackPhase, DuelPhase, Game):
+class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
     """A whole match of Captain Tsubasa: The Card Game, Nankatsu (coach 0) against Toho (coach 1)."""
 
     def __init__(
@@ -88,8 +95,9 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         self.state = self._set_up()
         self.census = self.state.table.census()
         self.tasks: deque[Task] = deque()
-        self.pending: list[tuple[int, str, str]] = []  # (coach, card, ability) still to resolve
-        self.after_abilities = "turn"  # where play goes once the pending abilities are resolved
+        self.pending: list[Pending] = []  # the optional abilities still to decide, next first
+        self.after_abilities: Task | None = None  # the decision asked again after them (None: turn over)
+        self._face_down: dict[int, str] = {}  # the Special Shot cards chosen, until both are shown
         self.outcome = ""  # how the round ended: "goal", "kept" or "lost"
         self.rounds: list[tuple[str, str]] = []  # (duel kind, result) of every round played
         self.reason = ""
@@ -139,6 +147,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
                     ),
                     shots=Zone(f"{name} Special Shots", d.special_ids(team, "shot")),
                     defenses=Zone(f"{name} Special Defenses", d.special_ids(team, "defense")),
+                    points=dict.fromkeys(POINT_KINDS, r.starting_points),
                 )
             )
             if not r.motivation:
@@ -380,7 +389,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         queue = []
         for c in (s.attacker, self.defender):
             coach = s.coaches[c]
-            coach.passed, coach.rerolls_used = False, 0
+            coach.passed, coach.rerolled, coach.left_play = False, [], []
             queue += [todo("draw", CHANCE, c)] * max(0, self.rules.hand_size - len(coach.hand))
         if not s.period.startswith("extra"):
             queue += [todo("take", self.defender, self.defender), todo("take", s.attacker, s.attacker)]
@@ -426,6 +435,7 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         self.outcome = outcome
         self.rounds.append((s.duel.kind or "control and advance", s.duel.result or outcome))
         self.pending.clear()
+        self.tasks.clear()  # what the round still had in line (a moment to motivate, the aim) is moot
         if outcome in ("goal", "lost"):
             s.attacker = self.defender
         self._then(todo("discard", AUTO, 0))
@@ -481,6 +491,9 @@ class TsubasaGame(AttackPhase, DuelPhase, Game):
         elif ended == "2nd half" and level and self.rules.extra_time:
             s.period = "extra time, 1st half"
             self._gather(with_hand=True)
+            if self.rules.extra_time_points == "reset":
+                for c in s.coaches:
+                    c.points = dict.fromkeys(POINT_KINDS, self.rules.starting_points)
             self._then(todo("coin", CHANCE, 0, "extra"))
         elif ended == "extra time, 1st half":
             s.period = "extra time, 2nd half"

@@ -3,7 +3,7 @@
 The engine refuses any move that is not in the legal list; this module only finds the words for
 the refusals a student is likely to try: a 10th card, playing after passing, an ability from a
 card played earlier, a Special Shot while defending, signing past the limit, spending points you
-do not have.
+do not have, motivating outside the moments the rules give, a Special card you do not hold.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from playground.core.engine import Action
 
-from .actions import Motivate, Play, Sign, Spend, Use
+from .actions import Motivate, Pick, Play, Sign, Spend, Use
 
 if TYPE_CHECKING:
     from .engine import TsubasaGame
@@ -46,7 +46,7 @@ def explain_illegal(game: TsubasaGame, action: Action) -> str | None:
                 "An optional ability can only be used in the turn its card is played; "
                 "the abilities of cards played earlier cannot be used now."
             )
-        coach, card, ability = game.pending[0]
+        coach, card, ability, _ = game.pending[0]
         if action.ability == "special_shot" and coach != s.attacker:
             return (
                 f"Only the attacking coach can use a Special Shot, and {s.coaches[coach].name} is defending."
@@ -64,8 +64,12 @@ def explain_illegal(game: TsubasaGame, action: Action) -> str | None:
         if card is not None and action.card in s.offer and not game._affordable(task.coach, card):
             return f"{actor.name} does not have the points to sign {card.name}."
         return None
-    if isinstance(action, Motivate) and not game.rules.motivation:
-        return "Motivation cards are an advanced rule that is switched off in this match."
+    if isinstance(action, Motivate):
+        return _why_not_motivate(game)
+    if isinstance(action, Pick) and task.kind in ("pick_shot", "pick_defense") and actor is not None:
+        kind, zone = ("Shot", actor.shots) if task.kind == "pick_shot" else ("Defense", actor.defenses)
+        held = ", ".join(zone.kinds())
+        return f"{actor.name} chooses one of its own Special {kind} cards, face down: one of {held}."
     if isinstance(action, Spend) and task.kind == "spend" and actor is not None:
         kind = game._spend_kind(task.coach)
         have = actor.points[kind]
@@ -74,3 +78,20 @@ def explain_illegal(game: TsubasaGame, action: Action) -> str | None:
         if isinstance(action.points, int) and action.points < 0:
             return "You cannot spend fewer than 0 points."
     return None
+
+
+def _why_not_motivate(game: TsubasaGame) -> str | None:
+    """Motivation switched off, or asked for outside the moments Rules.motivation_when gives."""
+    if not game.rules.motivation:
+        return "Motivation cards are an advanced rule that is switched off in this match."
+    if game.tasks[0].kind in ("attack", "motivate"):
+        return None  # a moment to motivate: the list of moves says which cards can be
+    if game.rules.motivation_when == "own turn":
+        return (
+            "With Rules(motivation_when='own turn') a player can be motivated only in your own turn "
+            "of the attack phase, before you play or pass."
+        )
+    return (
+        "A player can be motivated in your own attack turn, right after each card you play, and "
+        "at the start of the Shooting/Passing phase; this is not one of those moments."
+    )

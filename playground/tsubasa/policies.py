@@ -2,24 +2,29 @@
 
 - ``random_legal`` (from core): any legal move, uniformly.
 - ``greedy``: plays its strongest card for its role (attack: Shot or Pass; defense: Defense),
-  uses every ability, aims at whichever total is higher, spends every point, rerolls the die
-  that helps most, and kicks off.
+  uses every ability (and motivates whenever it can), aims at whichever total is higher, spends
+  every point, rerolls the die that helps most, always tries the keeper's save, and kicks off.
+  Its Special Shot is one that the fewest of the defender's Special Defenses left can stop, its
+  Special Defense one that stops the most of the attacker's Special Shots left (what both can
+  see; the first such card on a tie).
 - ``odds_spender``: greedy, except that it spends points with the exact odds of odds.py: only as
   many as buy at least ``point_worth`` chance of winning the duel each (a point kept is worth
-  something in a later round).
-- ``equilibrium_picker``: greedy, except that Special Shot and Defense cards are chosen at random
-  with the exact equilibrium mix (odds.special_shot_equilibrium).
+  something in a later round), and tries the keeper's save only when it helps: not when a goal
+  now would end the match with it still ahead (a corner would play on).
+- ``equilibrium_picker``: odds_spender, except that Special Shot and Defense cards are chosen at
+  random with the exact equilibrium mix (odds.special_shot_equilibrium).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 
 from playground.core.draws import sample_exact
 from playground.core.engine import Action, policy, random_legal
 
-from .actions import Aim, KickOff, Pass, Pick, Play, Reroll, Skip, Spend, TakeHidden, TakePitch, Use
+from .actions import Aim, KickOff, Pass, Pick, Play, Reroll, Save, Skip, Spend, TakeHidden, TakePitch, Use
 from .engine import TsubasaGame
 from .odds import attacker_wins, best_spend, p_attacker_wins, special_shot_equilibrium
 
@@ -35,8 +40,8 @@ def _strength(game: TsubasaGame, coach: int, card: str) -> int:
 
 @policy(TsubasaGame)
 def greedy(game: TsubasaGame) -> Action:
-    """The strongest card, every ability, every point, the better aim."""
-    return _choose(game, spend=lambda options: options[-1])
+    """The strongest card, every ability, every point, the better aim, always the keeper's save."""
+    return _choose(game, spend=lambda options: options[-1], save=lambda: True)
 
 
 @policy(TsubasaGame)
@@ -45,6 +50,7 @@ def odds_spender(game: TsubasaGame, point_worth: Fraction = Fraction(1, 12)) -> 
 
     The attacker does not know what the defender will spend; it judges against the defense as it
     stands. The defender knows what the attacker spent and judges the duel's totals as they are.
+    The keeper's save is tried unless letting the goal in wins the match anyway.
     """
 
     def spend(options: list[Spend]) -> Spend:
@@ -54,7 +60,20 @@ def odds_spender(game: TsubasaGame, point_worth: Fraction = Fraction(1, 12)) -> 
             return Spend(best_spend(d.attack, d.defense, min(most, 15), point_worth))
         return Spend(_defender_spend(d.attack + d.attack_spent, d.defense, most, point_worth))
 
-    return _choose(game, spend)
+    return _choose(game, spend, save=lambda: not _conceding_still_wins(game))
+
+
+def _conceding_still_wins(game: TsubasaGame) -> bool:
+    """Would a goal now end the match with the defender still ahead? (Leading by 2 or more in the
+    last half's injury time, or in extra time's last round: a goal ends the match, won; a catch
+    too; but a corner lets the attack keep the ball and play on.)"""
+    s = game.state
+    lead = s.coaches[game.defender].score - s.coaches[s.attacker].score
+    if s.period == "2nd half":
+        last = s.injury_time
+    else:
+        last = s.period == "extra time, 2nd half" and s.round >= game.rules.extra_time_rounds
+    return lead >= 2 and last
 
 
 @lru_cache(maxsize=4096)
@@ -67,7 +86,8 @@ def _defender_spend(attack: int, defense: int, most: int, point_worth: Fraction)
 
 @policy(TsubasaGame)
 def equilibrium_picker(game: TsubasaGame) -> Action:
-    """Like odds_spender, but Special Shots and Defenses are drawn from the exact equilibrium mix."""
+    """Like odds_spender, but Special Shots and Defenses are drawn from the exact equilibrium mix
+    (of the cards each side holds now)."""
     task = game.tasks[0]
     if task.kind in ("pick_shot", "pick_defense"):
         return _equilibrium_pick(game, task.kind == "pick_shot")
@@ -85,7 +105,8 @@ def _equilibrium_pick(game: TsubasaGame, shooting: bool) -> Pick:
     return Pick(sample_exact([(card, p) for card, p in mix if p], game.rng))
 
 
-def _choose(game: TsubasaGame, spend) -> Action:
+def _choose(game: TsubasaGame, spend: Callable[[list[Spend]], Spend], save: Callable[[], bool]) -> Action:
+    """greedy's move, with the two choices where the players differ: points spent, the keeper's save."""
     options = game.legal_actions()
     task = game.tasks[0]
     kind = task.kind
@@ -111,7 +132,24 @@ def _choose(game: TsubasaGame, spend) -> Action:
         return spend(options)
     if kind == "reroll":
         return _best_reroll(game, task.coach, options)
+    if kind == "keeper":
+        return Save(save())
+    if kind in ("pick_shot", "pick_defense"):
+        return _open_pick(game, kind == "pick_shot", options)
     return options[0]
+
+
+def _open_pick(game: TsubasaGame, shooting: bool, options: list[Pick]) -> Pick:
+    """A Special Shot the fewest of the defender's Special Defenses left can stop, or a Special
+    Defense that stops the most of the attacker's Special Shots left: what both coaches can see
+    (the other's pick is face down). The first such card on a tie."""
+    s = game.state
+    specials = s.data.specials
+    if shooting:
+        blocks = s.coaches[game.defender].defenses.kinds()
+        return min(options, key=lambda o: sum(o.card in specials[b].stops for b in blocks))
+    shots = s.coaches[s.attacker].shots.kinds()
+    return max(options, key=lambda o: sum(shot in specials[o.card].stops for shot in shots))
 
 
 def _best_reroll(game: TsubasaGame, coach: int, options: list[Reroll]) -> Reroll:

@@ -66,6 +66,21 @@ class Rules(RulesBase):
     max_points: int = rule(
         5, "Ruling (rules-notes): most points of each kind a coach can hold (the 5 tokens).", low=1, high=15
     )
+    starting_points: int = rule(
+        0,
+        "Ruling (rules-notes): points of each kind in each coach's pool at kick-off. The rulebook's "
+        "set-up gives each coach a reserve of 5 tokens of each kind; the project reads that reserve as "
+        "the most a pool can hold (max_points) and starts every pool at 0.",
+        low=0,
+        high=15,
+    )
+    abilities_after_leaving: str = rule(
+        "resolve",
+        "Ruling (the rulebook is silent): an optional ability still to be decided when its card has "
+        "already left the play area (removed by its own first ability or by its Mandatory Action) is "
+        "still offered ('resolve': the card was played) or is 'lost' with the card.",
+        choices=("resolve", "lost"),
+    )
 
     # -- the duel -------------------------------------------------------------------------------
     ties_to_attacker: bool = rule(
@@ -97,6 +112,13 @@ class Rules(RulesBase):
         "whether they are winning or not.",
         choices=("losing coach", "either coach"),
     )
+    reroll_lasts: str = rule(
+        "played this round",
+        "Rulebook (a reroll can change the duel 'as long as the card was played in that round'): a "
+        "reroll card eliminated or discarded after it was played still gives its reroll ('played this "
+        "round'); 'in play' (the engine's older reading): only while the card lies in the play area.",
+        choices=("played this round", "in play"),
+    )
 
     # -- special cards --------------------------------------------------------------------------
     yellow_penalty: int = rule(
@@ -121,7 +143,16 @@ class Rules(RulesBase):
     # -- advanced rules -------------------------------------------------------------------------
     motivation: bool = rule(
         False,
-        "Motivation cards (advanced rule): pay points to swap a player just played for his motivated card.",
+        "Motivation cards (advanced rule): pay points to swap a player played this round for his "
+        "motivated card, whose abilities are then used.",
+    )
+    motivation_when: str = rule(
+        "any time",
+        "Rulebook (Motivation Cards: 'at any time during the match'): a coach may motivate in their "
+        "own attack turn, right after each card they play (the 9th too), and at the start of the "
+        "Shooting/Passing phase (attacker, then defender, after passing too). 'own turn' (the engine's "
+        "older reading): only in your own attack turn, before you play or pass.",
+        choices=("any time", "own turn"),
     )
     signings: bool = rule(
         False, "Signings (advanced rule): 4 extra players on offer, bought with points in your turn."
@@ -132,6 +163,13 @@ class Rules(RulesBase):
         "Ruling (the rulebook does not say what happens after the round): a signed player goes to "
         "the signing coach's discard pile and joins their deck, or 'leave the match' (to the box).",
         choices=("join the team", "leave the match"),
+    )
+    replaced_keeper: str = rule(
+        "discard pile",
+        "Ruling (the rulebook says only that a signed keeper replaces a keeper already played): the "
+        "replaced keeper goes to his coach's 'discard pile' (back in the deck later) or to the 'box' "
+        "(out of the match).",
+        choices=("discard pile", "box"),
     )
 
     # -- extra time -----------------------------------------------------------------------------
@@ -144,8 +182,22 @@ class Rules(RulesBase):
         "extra time is kicked off by the other side, as in the match, or by a new 'coin' toss.",
         choices=("other side", "coin"),
     )
+    extra_time_points: str = rule(
+        "kept",
+        "Ruling (the rulebook is silent): the points pools are 'kept' into extra time, as at halftime, "
+        "or 'reset' to starting_points when extra time begins.",
+        choices=("kept", "reset"),
+    )
 
     def check_together(self) -> None:
+        if self.starting_points > self.max_points:
+            raise RulesError(
+                f"rules fields 'starting_points' and 'max_points' go together: a pool cannot start with "
+                f"more than it can hold, so starting_points ({self.starting_points}) must be at most "
+                f"max_points ({self.max_points}). Lower starting_points to {self.max_points}, or raise "
+                f"max_points to {self.starting_points}, for example Rules(starting_points="
+                f"{self.starting_points}, max_points={self.starting_points})."
+            )
         if self.save_corner_top < self.save_catch_top:
             raise RulesError(
                 "rules fields 'save_corner_top' and 'save_catch_top': the corner faces come after the "

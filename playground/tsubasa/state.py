@@ -55,11 +55,12 @@ class Coach:
     motivation: Zone  # motivation cards set aside until bought
     shots: Zone
     defenses: Zone
-    points: dict[str, int] = field(default_factory=lambda: dict.fromkeys(POINT_KINDS, 0))
+    points: dict[str, int]  # the pool, Rules.starting_points of each kind at kick-off
     score: int = 0
     red: bool = False  # the penalty card shows its red side
     passed: bool = False
-    rerolls_used: int = 0
+    rerolled: list[str] = field(default_factory=list)  # the cards whose reroll was used this round
+    left_play: list[str] = field(default_factory=list)  # played this round, then eliminated or discarded
 
     def zones(self) -> list[Zone | Row]:
         return [
@@ -85,7 +86,7 @@ class Duel:
     defense_spent: int = 0
     dice: tuple[int, int] | None = None
     save: int | None = None  # the keeper's save die
-    shot_card: str = ""  # a Special Shot's chosen cards
+    shot_card: str = ""  # a Special Shot's chosen cards, shown together once both coaches have chosen
     defense_card: str = ""
     result: str = ""
 
