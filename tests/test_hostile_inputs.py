@@ -51,7 +51,7 @@ MODULES = [
     "playground.widgets.predict",
     *sorted(
         f"playground.{path.parent.name}.{path.stem}"
-        for pattern in ("*/odds.py", "*/simulate.py", "*/scoring.py", "*/measures.py", "*/policies.py")
+        for pattern in ("*/odds*.py", "*/simulate.py", "*/scoring.py", "*/measures.py", "*/policies.py")
         for path in ROOT.glob(pattern)
     ),
 ]
