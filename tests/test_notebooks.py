@@ -38,7 +38,7 @@ NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
 WELCOME = NOTEBOOKS_DIR / "00_welcome.ipynb"
 
-CELL_TIMEOUT = 180  # seconds any one cell may take: a hang guard, many times the slowest idle cell
+CELL_TIMEOUT = 400  # seconds any one cell may take: a hang guard, ten times the slowest idle cell
 NOTEBOOK_TIME_LIMIT = 600  # seconds for a whole notebook, kernel start included: a hang guard (idle: 5-40 s)
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
