@@ -15,8 +15,8 @@ from strategies import random_rules
 
 from playground.arc import IllegalAction, Rules, new_game
 from playground.arc.actions import Discard, Keep, Play
-from playground.arc.engine import plays
 from playground.arc.policies import expected, greedy
+from playground.arc.training import plays
 from playground.core.engine import CHANCE, random_legal
 from playground.core.rules import RulesError
 from playground.core.zones import Row, ZoneError

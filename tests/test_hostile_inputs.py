@@ -53,6 +53,7 @@ MODULES = [
         f"playground.{path.parent.name}.{path.stem}"
         for pattern in ("*/odds*.py", "*/simulate.py", "*/scoring.py", "*/measures.py", "*/policies.py")
         for path in ROOT.glob(pattern)
+        if "\ndef " in path.read_text(encoding="utf-8")  # not one that only re-exports (tiebreak/odds.py)
     ),
 ]
 """Every core module a student may call (a new one is tried as soon as it exists), and each

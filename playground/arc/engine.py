@@ -1,16 +1,15 @@
-"""Tournament Arc's engine: setup, the draft and training, on the core engine contract.
+"""Tournament Arc's engine: setup, the task queue, chance and the draft, on the core engine contract.
 
 The game is a queue of tasks. A task is a player's decision (keep an Athlete, play an Episode,
 pick a team), a chance step (draw a card: each card id with its copies over the deck), or a
-bookkeeping step the engine does by itself (pass the draft hands, end a turn). Competing and
-the extended modes live in compete.py.
+bookkeeping step the engine does by itself (pass the draft hands, end a turn). The training
+rounds live in training.py; competing and the extended modes in compete.py.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +20,12 @@ from playground.core.engine import CHANCE, Action, Event, Result
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
-from .actions import Discard, EndTurn, Keep, Mulligan, Play, Take
+from .actions import Discard, EndTurn, Keep, Mulligan, Play
 from .cards import ArcData, load_data
 from .compete import Competition
 from .rules import Rules
 from .state import TOKEN, State, Task
+from .training import TrainingPhase
 
 ONE = Fraction(1)
 FIRST_GAME_SPORTS = ("Relay Race", "Baseball", "Golf")
@@ -46,7 +46,7 @@ PHASES = {
 }
 
 
-class ArcGame(Competition):
+class ArcGame(TrainingPhase, Competition):
     """A game of Tournament Arc: one season, a tournament, or a graduation series."""
 
     def __init__(
@@ -226,59 +226,6 @@ class ArcGame(Competition):
     def _options_keep(self, task: Task) -> list[Action]:
         return [Keep(a) for a in self.state.draft_hands[task.player].kinds()]
 
-    def _source_of_plays(self, p: int) -> Zone:
-        return self.state.pool if self.rules.ruleset == "competitive" else self.state.hands[p]
-
-    def _options_turn(self, task: Task) -> list[Action]:
-        p = task.player
-        stacks = tuple([st.id for st in self.state.stacks])
-        if self._plays_known[0] != stacks:
-            self._plays_known = (stacks, {})
-        known = self._plays_known[1]  # card -> its plays while these stacks are on the table
-        varying = self.data.targets_vary
-        actions: list[Action] = []
-        for card in self._source_of_plays(p).kinds():
-            found = known.get(card)
-            if found is None:
-                targets = self._targets(card, p, stacks)
-                if card in varying:  # made afresh: kept, they would fill memory game after game
-                    found = [Play(card, t) for t in targets]
-                else:
-                    found = known[card] = plays(card, targets)
-            actions.extend(found)
-        if (
-            self.rules.mulligan
-            and self.rules.ruleset == "standard"
-            and task.info == 0
-            and p not in self.mulligan_used
-            and len(self.state.hands[p])
-        ):
-            actions.append(Mulligan())
-        return actions or [EndTurn()]
-
-    def _targets(self, card: str, p: int, stacks: tuple[str, ...] | None = None) -> tuple[str, ...]:
-        """Where an Episode card can be played (every Athlete, unless the card says otherwise).
-
-        stacks: the ids of the Athletes on the table, when the caller has them already.
-        """
-        s = self.state
-        e = s.data.episodes[card]
-        if card in s.data.played_on_athletes:
-            return tuple(st.id for st in s.stacks) if stacks is None else stacks
-        if e.effect == "non_canon_ova":
-            dads = s.data.dads
-            found = tuple(f"{st.id}/{c}" for st in s.stacks for c in dict.fromkeys(st.under) if c not in dads)
-            return found or ("",)
-        if e.effect == "birthday_party" and self.rules.ruleset == "standard":
-            return tuple(f"P{v + 1}" for v in range(self.players) if v != p)
-        return ("",)
-
-    def _options_discard_down(self, task: Task) -> list[Action]:
-        return [Discard(c) for c in self.state.hands[task.player].kinds()]
-
-    def _options_take(self, task: Task) -> list[Action]:
-        return [Take(c) for c in self.state.hands[task.info].kinds()]
-
     def _why_illegal(self, action: Action) -> str | None:
         if self.current_actor() == CHANCE:
             return (
@@ -298,33 +245,6 @@ class ArcGame(Competition):
                 return f"Athletes are kept in the draft; this is the {self.phase()} phase: none can be kept."
             return f"{who} can only keep an Athlete from their draft hand now."
         return None
-
-    def _why_play_illegal(self, action: Play, p: int) -> str:
-        s = self.state
-        who = self.player_name(p)
-        e = s.data.episodes.get(action.card)
-        if e is None:
-            return f"{action.card!r} is not an Episode card."
-        where = "the public pool" if self.rules.ruleset == "competitive" else f"{who}'s hand"
-        if action.card not in self._source_of_plays(p):
-            return f"{e.name} is not in {where}: only cards there can be played."
-        dads = s.data.dads
-        if e.effect == "non_canon_ova" and "/" in action.target and action.target.split("/")[1] in dads:
-            return "Non-Canon OVA cannot discard Someone's Dad: he counts as an Athlete, not an Episode."
-        if e.effect == "non_canon_ova" and action.target in {st.id for st in s.stacks}:
-            top = s.stack(action.target).top
-            if top in dads:
-                return "Non-Canon OVA cannot be played on Someone's Dad: he is an Athlete, not an Episode."
-            return "Non-Canon OVA discards a card attached to an Athlete: name the card, like #3/E05."
-        if (
-            e.kind != "attach"
-            and action.target.startswith("#")
-            and e.effect not in ("growth_spurt", "magical_girl", "non_canon_ova")
-        ):
-            return f"{e.name} is a {e.kind} card: only star-icon (attach) cards are attached to an Athlete."
-        targets = self._targets(action.card, p)
-        shown = ", ".join(t or "(no target)" for t in targets[:8])
-        return f"{e.name} cannot be played on {action.target or '(no target)'}; it can go on: {shown}."
 
     # -- applying -----------------------------------------------------------------------------------
 
@@ -405,108 +325,11 @@ class ArcGame(Competition):
             )
         ]
 
-    def _do_episode(self, task: Task, card: str) -> list[Event]:
-        s = self.state
-        if task.player is None:
-            s.episode_deck.move(card, s.pool)
-            return [Event(f"{s.data.name(card)} joins the public pool")]
-        s.episode_deck.move(card, s.hands[task.player])
-        return [Event(f"{self.player_name(task.player)} draws an Episode")]
-
-    def _do_steal(self, task: Task, card: str) -> list[Event]:
-        s = self.state
-        s.hands[task.info].move(card, s.hands[task.player])
-        return [
-            Event(f"{self.player_name(task.player)} takes a card from {self.player_name(task.info)}'s hand")
-        ]
-
-    def _do_take(self, task: Task, action: Take) -> list[Event]:
-        return self._do_steal(task, action.card)
-
     def _do_keep(self, task: Task, action: Keep) -> list[Event]:
         s = self.state
         s.draft_hands[task.player].remove(action.athlete)
         s.new_stack(task.player, action.athlete)
         return [Event(f"{self.player_name(task.player)} keeps an Athlete face down")]
-
-    def _do_discard_down(self, task: Task, action: Discard) -> list[Event]:
-        s = self.state
-        s.hands[task.player].move(action.card, s.episode_discard)
-        return [Event(f"{self.player_name(task.player)} discards {s.data.name(action.card)}")]
-
-    def _do_turn(self, task: Task, action: Action) -> list[Event]:
-        p = task.player
-        self._turn_plays = (p, task.info if isinstance(action, Mulligan) else task.info + 1)
-        if isinstance(action, EndTurn):
-            return [Event(f"{self.player_name(p)} has no card to play and ends the turn")]
-        if isinstance(action, Mulligan):
-            hand = self.state.hands[p]
-            cards = hand.clear()
-            for c in cards:
-                self.state.episode_discard.add(c)
-            self.mulligan_used.add(p)
-            self._now(*[Task("episode", p) for _ in cards], Task("turn", p, 0))
-            return [
-                Event(f"{self.player_name(p)} takes a mulligan: {len(cards)} cards discarded and redrawn")
-            ]
-        events, follow = self._play(p, action)
-        plays = task.info + 1
-        rest = [Task("turn", p, plays)] if plays < self.rules.plays_per_turn else []
-        self._now(*follow, *rest)
-        return events
-
-    def _play(self, p: int, action: Play) -> tuple[list[Event], list[Task]]:
-        """Play one Episode card: its effect now, and any draws it needs next."""
-        s = self.state
-        e = s.data.episodes[action.card]
-        self._source_of_plays(p).remove(action.card)
-        who = self.player_name(p)
-        follow: list[Task] = []
-        if e.kind == "attach":
-            st = s.stack(action.target)
-            st.under.add(action.card)
-            s.attached(st, action.card)
-            text = f"{who} attaches {e.name} to {s.data.name(st.top)}"
-        elif e.effect == "someones_dad":
-            s.new_stack(p, action.card)
-            text = f"{who} plays Someone's Dad: he joins the team as an Athlete"
-        elif e.kind == "lock":
-            s.locks.add(action.card)
-            text = f"{who} plays {e.name}: it stays on the table, active"
-            if e.effect == "extra_region":
-                follow.append(Task("region"))
-        else:
-            s.episode_discard.add(action.card)
-            text, follow = self._discard_effect(p, e.effect, action.target)
-        return [Event(text)], follow
-
-    def _discard_effect(self, p: int, effect: str, target: str) -> tuple[str, list[Task]]:
-        s = self.state
-        who = self.player_name(p)
-        if effect == "non_canon_ova":
-            if not target:
-                return f"{who} plays Non-Canon OVA, but no card is attached anywhere", []
-            stack_id, card = target.split("/")
-            st = s.stack(stack_id)
-            st.under.move(card, s.athlete_discard if card in s.data.athletes else s.episode_discard)
-            s.stacks_changed()
-            return (
-                f"{who} plays Non-Canon OVA: {s.data.name(card)} is discarded from {s.data.name(st.top)}",
-                [],
-            )
-        if effect == "birthday_party":
-            if not target:
-                return f"{who} plays Birthday Party: there are no hands to take from", []
-            victim = int(target[1:]) - 1
-            kind = "steal" if self.rules.birthday_party_random else "take"
-            if not len(s.hands[victim]):
-                return f"{who} plays Birthday Party on {self.player_name(victim)}, whose hand is empty", []
-            return f"{who} plays Birthday Party on {self.player_name(victim)}", [Task(kind, p, victim)]
-        how = "under" if effect == "growth_spurt" else "over"
-        name = "Growth Spurt" if effect == "growth_spurt" else "Magical Girl Transformation"
-        return f"{who} plays {name} on {s.data.name(s.stack(target).top)}", [
-            Task("athlete", p, (how, target))
-        ]
 
     # -- bookkeeping ----------------------------------------------------------------------------
 
@@ -539,52 +362,6 @@ class ArcGame(Competition):
         self.state.revealed = True
         return [Event("everyone flips their Athletes face up")]
 
-    def _auto_start_training(self, task: Task) -> list[Event]:
-        s = self.state
-        self._phase = "training"
-        self.round = 0
-        if self.rules.ruleset == "standard":
-            draws = [
-                Task("episode", p)
-                for p in range(self.players)
-                for _ in range(self.rules.hand_size - len(s.hands[p]))
-            ]
-        else:
-            draws = [Task("episode") for _ in range(self.rules.pool_size - len(s.pool))]
-        if self.rules.mode == "tournament":
-            self._now(*draws, Task("tournament_round"))
-            return []
-        reveal = [Task("sport")] if self.rules.sport_reveal_after == 0 else []
-        self._now(*draws, *reveal, Task("training_round"))
-        return []
-
-    def _auto_training_round(self, task: Task) -> list[Event]:
-        self.round += 1
-        self._now(*self._turn_tasks(), Task("round_end"))
-        return []
-
-    def _turn_tasks(self) -> list[Task]:
-        return [t for p in self.order() for t in (Task("turn", p, 0), Task("after_turn", p))]
-
-    def _auto_after_turn(self, task: Task) -> list[Event]:
-        s = self.state
-        p = task.player
-        if self.rules.ruleset == "competitive":
-            self._now(*[Task("episode") for _ in range(self.rules.pool_size - len(s.pool))])
-            return []
-        extra = len(s.hands[p]) - self.rules.hand_size
-        if extra > 0:
-            self._now(*[Task("discard_down", p) for _ in range(extra)])
-        else:
-            self._now(*[Task("episode", p) for _ in range(-extra)])
-        return []
-
-    def _auto_round_end(self, task: Task) -> list[Event]:
-        done = self.round >= self.rules.training_rounds
-        reveal = [Task("sport")] if self.round == self.rules.sport_reveal_after else []
-        self._now(*reveal, Task("compete") if done else Task("training_round"))
-        return []
-
 
 _DO = task_methods(ArcGame, "_do_")
 """What each kind of task does (its own and Competition's), by kind."""
@@ -610,14 +387,6 @@ def _check_enough(data: ArcData, rules: Rules, players: int) -> None:
     for name, cards in (("regions.csv", data.regions), ("sports.csv", data.sports)):
         if not cards:
             raise DataError(name, None, None, "a game needs at least one card of this list; it has none")
-
-
-@lru_cache(maxsize=4096)
-def plays(card: str, targets: tuple[str, ...]) -> tuple[Play, ...]:
-    """Playing a card on each of these targets, made once for every game: a turn lists dozens,
-    and the stack ids (#1, #2, ...) are the same from game to game. Only for targets that are
-    the stacks or none: the varying ones would fill the cache (see _options_turn)."""
-    return tuple(Play(card, t) for t in targets)
 
 
 def new_game(

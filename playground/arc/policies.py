@@ -16,7 +16,8 @@ from weakref import WeakKeyDictionary
 
 from playground.core.checks import a_kind
 from playground.core.dist import Dist
-from playground.core.engine import Action, Game, policy, random_legal
+from playground.core.engine import Action, Game, random_legal
+from playground.core.players import policy
 
 from .actions import Discard, Graduate, Keep, Pick, Play, Take
 from .cards import STATS

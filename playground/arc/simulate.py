@@ -11,8 +11,9 @@ from collections.abc import Callable, Mapping
 import pandas as pd
 
 from playground.core.compare import final_result, progress_bar
-from playground.core.engine import Game, gc_paused, takes_game
+from playground.core.engine import Game, gc_paused
 from playground.core.numbers import whole_number
+from playground.core.players import takes_game
 
 from .engine import ArcGame, new_game
 from .rules import Rules

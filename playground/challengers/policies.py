@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 
-from playground.core.engine import Action, policy, random_legal
+from playground.core.engine import Action, random_legal
 from playground.core.numbers import whole_number
+from playground.core.players import policy
 
 from .actions import DoneRemoving, Keep, Redraw, Remove, StopKeeping
 from .engine import ChallengersGame

@@ -16,8 +16,8 @@ from typing import Any
 
 from playground.core.checks import described
 from playground.core.compare import final_result
-from playground.core.engine import takes_game
 from playground.core.numbers import whole_number
+from playground.core.players import takes_game
 
 from .actions import DoneRemoving, StopKeeping
 from .engine import ChallengersGame, new_game

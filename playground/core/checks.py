@@ -10,9 +10,10 @@ TypeError and asks :func:`check_key` why, so a good card costs nothing extra.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
-from typing import TypeVar
+from types import ModuleType
+from typing import Any, TypeVar
 
 from .numbers import shown, whole_number
 
@@ -108,3 +109,28 @@ def failed_call(function: str, on: str, error: BaseException) -> str:
 def returned_no_key(function: str, on: str, result: object, what: str = "an outcome") -> str:
     """The sentence for a student's function whose answer cannot be a key (an outcome, a card)."""
     return f"{function} returned {described(result)} for {on}; {what} must be {KEYS}"
+
+
+def _check_policy(policy: Any, what: str) -> None:
+    """A policy is a function of the game; a name or a module is refused in words."""
+    if callable(policy):
+        return
+    if isinstance(policy, str):
+        raise TypeError(
+            f"{what} must be a function that takes the game and returns an action, such as "
+            f"tiebreak.policies.greedy; got the string {policy!r:.40} (use the function, not its name)"
+        )
+    if isinstance(policy, ModuleType):
+        raise TypeError(
+            f"{what} must be a function that takes the game and returns an action; got the module "
+            f"{policy.__name__}: pick one of its functions, such as {policy.__name__}.greedy"
+        )
+    raise TypeError(
+        f"{what} must be a function that takes the game and returns an action; got {policy!r:.60}"
+    )
+
+
+def check_policies(policies: Any) -> None:
+    """One policy for all, or a list or dict of them, one per player: anything else in words."""
+    if isinstance(policies, str | ModuleType) or not isinstance(policies, Sequence | Mapping):
+        _check_policy(policies, "policies")

@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .checks import described
-from .engine import Game, Policies, Result, check_policies, gc_paused
+from .checks import check_policies, described
+from .engine import Game, Policies, Result, gc_paused
 from .numbers import whole_number
 from .rules import RulesBase
 

@@ -3,61 +3,71 @@
 A classroom needs probabilities that are *exactly* right (1/6, not 0.16666666666666666), so every
 distribution here keeps its weights as Fractions. The operations mirror how a teacher talks about
 dice: roll one, add two, take the difference, add a bonus, ask for the chance of an event.
+
+The model is here; its limits and the sentences it refuses with are in ``_dist_limits.py``, and
+the whole-number arithmetic it adds chances up with in ``_dist_counts.py``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import decimal
 import math
 import numbers
 import operator
-import reprlib
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Hashable, ItemsView, Iterable, Iterator, Mapping, ValuesView
 from fractions import Fraction
 from itertools import accumulate
-from typing import Any, TypeVar
+from typing import Any
 
 import pandas as pd
 import sympy
 
-from .checks import a_kind, check_callable, check_key, described, failed_call, is_key, returned_no_key
+from ._dist_counts import _all_ints, _common, _convolve, _counts, _dense, _doubled, _exact_moments, _span
+from ._dist_limits import (
+    DICE_WORK_LIMIT,
+    FRAME_ROW_BITS,
+    FRAME_WORK_LIMIT,
+    MAX_BITS,
+    MAX_DRAWS,
+    MAX_OUTCOMES,
+    MAX_PAIRS,
+    _adding,
+    _brief,
+    _called_with,
+    _check_outcomes,
+    _check_work,
+    _common_denominator,
+    _event_of,
+    _excess,
+    _no_key,
+    _pair,
+    _subtracting,
+    _weight,
+)
+from .checks import a_kind, check_callable, check_key, described, failed_call, is_key
 from .draws import check_rng, sample_exact
 from .numbers import is_whole, shown, whole_number
 
-T = TypeVar("T")
+__all__ = [
+    "DICE_WORK_LIMIT",
+    "FRAME_ROW_BITS",
+    "FRAME_WORK_LIMIT",
+    "MAX_BITS",
+    "MAX_DRAWS",
+    "MAX_OUTCOMES",
+    "MAX_PAIRS",
+    "Dist",
+    "dice_sum",
+    "standard_error",
+    "standardized_gaps",
+]
+"""What a lesson imports from here; the bounds (defined in _dist_limits.py) are named in the
+docstrings of Dist and dice_sum."""
+
 _ZERO = Fraction(0)  # the chance of an outcome a Dist lacks, made once
 _NOTHING = object()  # next()'s default where None may be an outcome
-
-MAX_OUTCOMES = 200_000
-"""The most outcomes a Dist is built with: each chance is a Fraction, and 200,000 different ones
-take about 0.6 s (a sum or a chart of them about 0.1 s)."""
-
-MAX_BITS = 10_000
-"""The most bits (about 3,000 digits) in a weight's numerator or denominator, and in the common
-denominator of a distribution's chances. Reducing one such chance (a gcd) takes about 0.15 ms,
-and the cost grows with the square of the length, so longer numbers are refused up front."""
-
-DICE_WORK_LIMIT = 2 * 10**7
-"""The most exact work one step takes on: outcomes (totals of a sum, pairs of :meth:`Dist.combine`)
-times the bits of their chances' common denominator. Measured at the limit: 2,000 chances of
-3,000 digits in 0.4 s; dice_sum's slowest allowed sizes (66 dice of 500 sides) in 0.8 s."""
-
-MAX_PAIRS = 200_000
-"""The most pairs of outcomes :meth:`Dist.combine` works through (one product of whole numbers each)."""
-
-MAX_DRAWS = 1_000_000
-"""The most draws one :meth:`Dist.sample_many` call makes (about half a second)."""
-
-FRAME_WORK_LIMIT = 150_000_000
-"""The most work :meth:`Dist.to_frame` takes on: outcomes times (the bits of the chances' common
-denominator + FRAME_ROW_BITS). Each row makes a Fraction (a gcd as long as the denominator) and a
-float; measured at the limit, 96,000 rows of short chances take about half a second."""
-
-FRAME_ROW_BITS = 1_500
-"""What one row of a table costs beside its gcd, counted in bits of that gcd (about 6 µs)."""
 
 _FRAME_COLUMNS = ("probability", "decimal", "at_least")
 
@@ -452,128 +462,6 @@ def _as_dist(value: Any) -> Dist:
     return value if isinstance(value, Dist) else Dist.constant(value)
 
 
-def _pair(a: Any, b: Any) -> str:
-    return f"the outcomes {shown(a)} and {shown(b)}"
-
-
-def _called_with(a: Any, b: Any, error: BaseException) -> str:
-    """Why combine's own f failed on a pair, in words."""
-    return failed_call("the function given to combine", _pair(a, b), error)
-
-
-def _adding(a: Any, b: Any, error: BaseException) -> str:
-    return (
-        f"cannot add {_pair(a, b)} ({a_kind(a)} and {a_kind(b)}): adding distributions adds "
-        "every pair of outcomes, so they must be numbers (or all text); use map or combine for others"
-    )
-
-
-def _subtracting(a: Any, b: Any, error: BaseException) -> str:
-    return (
-        f"cannot subtract the outcome {shown(b)} from {shown(a)} ({a_kind(b)} from {a_kind(a)}): "
-        "subtracting distributions subtracts every pair of outcomes, so they must be numbers"
-    )
-
-
-def _event_of(method: str) -> Callable[[Any, BaseException], str]:
-    """Why the event given to a method failed on an outcome, in words."""
-
-    def failed(k: Any, error: BaseException) -> str:
-        return failed_call(f"the event given to {method}", f"the outcome {shown(k)}", error)
-
-    return failed
-
-
-def _no_key(function: str, on: str, result: Any) -> TypeError:
-    return TypeError(returned_no_key(function, on, result))
-
-
-def _brief(value: object) -> str:
-    """A value as a message shows it, quickly: a long list or string is cut short before its repr."""
-    return shown(value) if is_whole(value) else reprlib.repr(value)
-
-
-def _check_outcomes(count: int, what: str = "") -> None:
-    if count > MAX_OUTCOMES:
-        raise ValueError(f"a distribution holds at most {MAX_OUTCOMES:,} outcomes; {what or 'got more'}")
-
-
-def _weight(outcome: Hashable, weight: object) -> tuple[int, int]:
-    """A weight as (numerator, denominator), or a refusal naming the outcome, before any big work.
-
-    Only its length is looked at first: a string is never parsed ("1e100000000" would expand to
-    a hundred million digits) and an int of a million digits is refused by its bit length.
-    """
-    if type(weight) is int:  # the common cases first, without the slower checks of numbers' ABCs
-        numerator, denominator = weight, 1
-    elif type(weight) is Fraction:
-        numerator, denominator = weight.numerator, weight.denominator
-    elif is_whole(weight):  # a numpy integer, as a Python int
-        numerator, denominator = operator.index(weight), 1
-    elif isinstance(weight, numbers.Rational) and not isinstance(weight, bool):  # a sympy Rational
-        numerator, denominator = operator.index(weight.numerator), operator.index(weight.denominator)
-    elif isinstance(weight, numbers.Real) and not isinstance(weight, bool) and math.isfinite(weight):
-        numerator, denominator = float(weight).as_integer_ratio()
-    else:
-        raise ValueError(
-            f"the weight of {shown(outcome)} must be a number; got {shown(weight)} "
-            "(weights are ints, Fractions or finite floats)"
-        )
-    if numerator < 0:
-        raise ValueError(
-            f"a probability weight cannot be negative; the weight of {shown(outcome)} is {shown(weight)}"
-        )
-    if max(numerator.bit_length(), denominator.bit_length()) > MAX_BITS:
-        raise ValueError(
-            f"the weight of {shown(outcome)} is too long to work with exactly: a numerator or denominator "
-            f"of about {_digits(max(numerator.bit_length(), denominator.bit_length())):,} digits; "
-            f"weights have at most {MAX_BITS:,} bits (about {_digits(MAX_BITS):,} digits)"
-        )
-    return numerator, denominator
-
-
-def _excess(numerator: int, denominator: int) -> int:
-    """How many more bits the numerator has than the denominator."""
-    return numerator.bit_length() - denominator.bit_length()
-
-
-def _digits(bits: int) -> int:
-    """About how many decimal digits a whole number of this many bits has."""
-    return max(1, round(bits * math.log10(2)))
-
-
-def _common_denominator(denominators: Iterable[int], whose: str = "the weights'") -> int:
-    """The least common multiple, refused as soon as it passes MAX_BITS bits (before more work)."""
-    common = 1
-    for d in denominators:
-        if d != 1 and common % d:
-            common = math.lcm(common, d)
-            if common.bit_length() > MAX_BITS:
-                raise ValueError(
-                    f"{whose} common denominator passes {MAX_BITS:,} bits (about "
-                    f"{_digits(MAX_BITS):,} digits), too long to work with exactly in a second or two"
-                )
-    return common
-
-
-def _check_work(what: str, count: int, items: str, bits: int) -> None:
-    """Refuse exact work too big for a second or two: count items whose chances have about bits bits.
-
-    Both bounds matter: count · bits is the work and memory (DICE_WORK_LIMIT), and bits alone
-    (MAX_BITS) keeps each gcd quick, since its cost grows with the square of the length.
-    """
-    if bits > MAX_BITS or count * bits > DICE_WORK_LIMIT:
-        raise ValueError(
-            f"{what} is too big to count exactly in a second or two: {count:,} {items} with chances of "
-            f"about {bits:,} bits; keep {items} · bits at most {DICE_WORK_LIMIT:,} and bits at most "
-            f"{MAX_BITS:,} (about {_digits(MAX_BITS):,} digits)"
-        )
-
-
-def _all_ints(d: Dist) -> bool:
-    return all(type(k) is int for k in d._p)
-
-
 def _exact(p: dict[Any, Fraction]) -> Dist:
     """A Dist of chances already exact, positive, in order and adding up to 1 (no checks)."""
     d = object.__new__(Dist)
@@ -581,112 +469,9 @@ def _exact(p: dict[Any, Fraction]) -> Dist:
     return d
 
 
-def _common(d: Dist) -> int:
-    """The common denominator of d's chances (within MAX_BITS bits for every Dist)."""
-    return math.lcm(*(p.denominator for p in d._p.values()))
-
-
-def _counts(d: Dist, common: int) -> list[int]:
-    """d's chances as whole numbers over their common denominator (see _common), in d's order.
-
-    A list of counts beside d's outcomes, not (outcome, count) pairs: 200,000 new pairs would set
-    off the garbage collector's sweeps over a notebook's objects again and again.
-    """
-    return [p.numerator * (common // p.denominator) for p in d._p.values()]
-
-
-def _span(d: Dist) -> int:
-    """How many whole numbers lie from the lowest outcome to the highest (int outcomes only)."""
-    return max(d._p) - min(d._p) + 1
-
-
-def _dense(d: Dist, counts: list[int]) -> tuple[int, list[int]]:
-    """(lowest outcome, counts of lowest..highest, 0 where d lacks a number) for int outcomes."""
-    low = min(d._p)
-    dense = [0] * (max(d._p) - low + 1)
-    for k, w in zip(d._p, counts, strict=True):
-        dense[k - low] = w
-    return low, dense
-
-
-def _exact_moments(d: Dist, what: str) -> tuple[Fraction, Fraction] | None:
-    """(E[X], E[X²]) exactly when every outcome is an exact number, None when one is a float.
-
-    The outcomes a/b over their common denominator B and the chances w/L over theirs make the
-    sums Σ a·(B/b)·w / (B·L) and Σ (a·(B/b))²·w / (B²·L) of whole numbers: one Fraction each.
-    """
-    strays = [k for k in d._p if not isinstance(k, numbers.Real)]
-    if strays:
-        raise ValueError(f"{what} needs outcomes that are numbers; {shown(strays[0])} is not one")
-    if not all(isinstance(k, numbers.Rational) for k in d._p):
-        return None
-    numerators = [operator.index(k.numerator) for k in d._p]  # two lists, not pairs: see _counts
-    denominators = [operator.index(k.denominator) for k in d._p]
-    longest = max(max(abs(a).bit_length() for a in numerators), max(b.bit_length() for b in denominators))
-    if longest > MAX_BITS:
-        raise ValueError(
-            f"{what} needs outcomes of at most {MAX_BITS:,} bits (about {_digits(MAX_BITS):,} digits); "
-            f"one has about {_digits(longest):,} digits"
-        )
-    outcomes = _common_denominator(denominators, "the outcomes'")
-    chances = _common(d)
-    bits = longest + outcomes.bit_length() + chances.bit_length()  # of each term, before squaring
-    if len(d) * bits > DICE_WORK_LIMIT:
-        raise ValueError(
-            f"{what} is too big to work out exactly in a second or two: {len(d):,} outcomes with "
-            f"numbers of about {bits:,} bits; keep outcomes · bits at most {DICE_WORK_LIMIT:,}"
-        )
-    tops = [a * (outcomes // b) for a, b in zip(numerators, denominators, strict=True)]
-    counts = _counts(d, chances)
-    first = sum(top * w for top, w in zip(tops, counts, strict=True))
-    second = sum(top * top * w for top, w in zip(tops, counts, strict=True))
-    return Fraction(first, outcomes * chances), Fraction(second, outcomes * outcomes * chances)
-
-
-def _doubled(base: T, n: int, add: Callable[[T, T], T]) -> T:
-    """base added to itself n times (n >= 1) by repeated doubling: about 2·log2(n) additions."""
-    result = None
-    while n:
-        if n & 1:
-            result = base if result is None else add(result, base)
-        n >>= 1
-        if n:
-            base = add(base, base)
-    assert result is not None
-    return result
-
-
 def _from_counts(low: int, counts: list[int], total: int) -> Dist:
     """The Dist of outcomes low, low + 1, ... with chances counts[i] / total (counts add up to total)."""
     return _exact({low + i: Fraction(w, total) for i, w in enumerate(counts) if w})
-
-
-def _convolve(a: list[int], b: list[int]) -> list[int]:
-    """c[k] = sum of a[i] * b[k - i], for whole numbers, by one product of two long numbers.
-
-    Each list is written as one long decimal number, a fixed number of digits per entry (wide
-    enough that no sum of products can spill into its neighbour), and the decimal module
-    multiplies numbers this long by a number-theoretic transform, far faster than int's
-    Karatsuba (150 dice of 100 sides: 0.3 s instead of 3); the answer is read back slot by slot.
-    Entries stay within MAX_BITS bits, so each is a short string.
-    """
-    if len(a) * len(b) <= 256:  # a few dice: the plain double loop is quicker than packing
-        out = [0] * (len(a) + len(b) - 1)
-        for i, x in enumerate(a):
-            if x:
-                for j, y in enumerate(b):
-                    out[i + j] += x * y
-        return out
-    # each slot is a sum of at most min(len) products below max(a) · max(b): its digits fit in width
-    width = len(str(max(a))) + len(str(max(b))) + len(str(min(len(a), len(b))))
-    exact = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX)
-
-    def packed(weights: list[int]) -> decimal.Decimal:
-        return decimal.Decimal("".join(str(w).zfill(width) for w in reversed(weights)))
-
-    size, x = len(a) + len(b) - 1, packed(a)
-    digits = str(exact.multiply(x, x if b is a else packed(b))).zfill(size * width)
-    return [int(digits[len(digits) - (i + 1) * width : len(digits) - i * width]) for i in range(size)]
 
 
 def _int_sum(x: Dist, y: Dist) -> Dist | None:

@@ -5,29 +5,28 @@ they may do; when chance acts (a die, a draw from a bag), ``chance_outcomes()`` 
 outcome with its exact probability. ``apply`` changes the state and returns what happened. The
 base class here owns what is the same for every game: the seeded random generator, the
 validation that keeps the state untouched on an illegal action, the history with the exact
-probability of every chance step and of the whole path, and replay from the seed.
+probability of every chance step and of the whole path, and replay from the seed. The marks
+for one game's own players and measures (``policy``, ``takes_game``) are in players.py.
 """
 
 from __future__ import annotations
 
-import functools
 import gc
-import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from types import ModuleType
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 import pandas as pd
 
-from .checks import a_kind
+from .checks import _check_policy, check_policies
 from .draws import sample_exact
 from .matching import find_listed, lookalike_sentence
 from .numbers import is_whole, whole_number
+from .setup import _fixed_at_start
 
 CHANCE = "chance"
 """The actor at a chance step: a die roll, a draw, a shuffle."""
@@ -51,31 +50,6 @@ _MOVED_BY_POLICY = (
     "was. To try a move, copy the game first: trial = game.at(game.step_count), then "
     "trial.apply(action)."
 )
-
-
-def _check_policy(policy: Any, what: str) -> None:
-    """A policy is a function of the game; a name or a module is refused in words."""
-    if callable(policy):
-        return
-    if isinstance(policy, str):
-        raise TypeError(
-            f"{what} must be a function that takes the game and returns an action, such as "
-            f"tiebreak.policies.greedy; got the string {policy!r:.40} (use the function, not its name)"
-        )
-    if isinstance(policy, ModuleType):
-        raise TypeError(
-            f"{what} must be a function that takes the game and returns an action; got the module "
-            f"{policy.__name__}: pick one of its functions, such as {policy.__name__}.greedy"
-        )
-    raise TypeError(
-        f"{what} must be a function that takes the game and returns an action; got {policy!r:.60}"
-    )
-
-
-def check_policies(policies: Any) -> None:
-    """One policy for all, or a list or dict of them, one per player: anything else in words."""
-    if isinstance(policies, str | ModuleType) or not isinstance(policies, Sequence | Mapping):
-        _check_policy(policies, "policies")
 
 
 @dataclass(frozen=True)
@@ -131,57 +105,12 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-P = TypeVar("P", bound=Callable[..., Action])
-
-
-def takes_game(game_class: type[Game], live: bool = False) -> Callable[[P], P]:
-    """Mark a function of one game's games (a measure, a player): it then refuses, in words, a
-    game of another class (an AttributeError deep inside, or a silently wrong figure) and, when
-    live, a game that is over. The check costs a fraction of a microsecond a call."""
-
-    def mark(f: P) -> P:
-        @functools.wraps(f)
-        def checked(game: Any, *args: Any, **kwargs: Any) -> Any:
-            if not isinstance(game, game_class):
-                raise TypeError(f"{f.__name__} is for {game_class.__name__} games only; got {a_kind(game)}")
-            if live and game.current_actor() is None:
-                raise IllegalAction(GAME_OVER)
-            return f(game, *args, **kwargs)
-
-        return checked  # type: ignore[return-value]
-
-    return mark
-
-
-def policy(game_class: type[Game]) -> Callable[[P], P]:
-    """Mark a game's named player (``@policy(TiebreakGame)``): it refuses another game's and a
-    game that is over (a finished game lists no actions; a choice among none was an IndexError)."""
-    return takes_game(game_class, live=True)
-
-
 def random_legal(game: Game) -> Action:
     """A player who picks uniformly among the legal actions, with the game's own generator."""
     actions = game.legal_actions()
     if not actions:
         raise IllegalAction("The game is over: nobody can move any more.")
     return game.rng.choice(actions)
-
-
-def _fixed_at_start(name: str, told: str) -> property:
-    """A game's attribute that is set once, when it starts: its history and every replay of it
-    (``at``, ``fresh``, the scrub slider) are of one game, with one set of rules on one data set.
-    Reading it costs one C-level look-up (the engines read their rules a few times a step)."""
-    slot = f"_{name}_at_start"
-
-    def refuse_a_second(game: Game, value: Any) -> None:
-        if slot in game.__dict__:
-            raise AttributeError(
-                f"a game's {told} fixed when it starts, so that its history tells one game; "
-                f"start another with new_game({name}=...), or compare two with compare_rules"
-            )
-        game.__dict__[slot] = value
-
-    return property(operator.attrgetter(slot), refuse_a_second, doc=f"The game's {name}, fixed at its start.")
 
 
 class Game(ABC):

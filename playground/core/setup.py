@@ -1,15 +1,20 @@
-"""What every engine does once, when a game starts: its rules and player count checked, and
-its task methods found by kind (so no engine looks a method up by name on every step)."""
+"""What every engine does once, when a game starts: its rules and player count checked, its
+task methods found by kind (so no engine looks a method up by name on every step), and the
+attributes fixed then (rules, data, players, seed: see :func:`_fixed_at_start`)."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from functools import cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .checks import described
 from .numbers import is_whole, shown
 from .rules import RulesBase
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 R = TypeVar("R")
 
@@ -55,3 +60,20 @@ def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, 
         wanted = f"exactly {allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
         raise ValueError(f"{game} is for {wanted} players; got {shown(players)}")
     return rules, int(players)
+
+
+def _fixed_at_start(name: str, told: str) -> property:
+    """A game's attribute that is set once, when it starts: its history and every replay of it
+    (``at``, ``fresh``, the scrub slider) are of one game, with one set of rules on one data set.
+    Reading it costs one C-level look-up (the engines read their rules a few times a step)."""
+    slot = f"_{name}_at_start"
+
+    def refuse_a_second(game: Game, value: Any) -> None:
+        if slot in game.__dict__:
+            raise AttributeError(
+                f"a game's {told} fixed when it starts, so that its history tells one game; "
+                f"start another with new_game({name}=...), or compare two with compare_rules"
+            )
+        game.__dict__[slot] = value
+
+    return property(operator.attrgetter(slot), refuse_a_second, doc=f"The game's {name}, fixed at its start.")

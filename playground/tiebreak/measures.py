@@ -43,8 +43,9 @@ from playground.core.compare import (
     progress_bar,
 )
 from playground.core.dist import Dist
-from playground.core.engine import Game, gc_paused, takes_game
+from playground.core.engine import Game, gc_paused
 from playground.core.numbers import whole_number
+from playground.core.players import takes_game
 
 from .actions import Qualify
 from .board import Board

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from playground.core.engine import Action, policy, random_legal
+from playground.core.engine import Action, random_legal
 from playground.core.numbers import whole_number
+from playground.core.players import policy
 
 from .actions import EndTurn, Enter, Heal, Injure, Qualify, Risk, ServeWeek, Train, Travel
 from .engine import TiebreakGame

@@ -22,7 +22,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from playground.core.draws import sample_exact
-from playground.core.engine import Action, policy, random_legal
+from playground.core.engine import Action, random_legal
+from playground.core.players import policy
 
 from .actions import Aim, KickOff, Pass, Pick, Play, Reroll, Save, Skip, Spend, TakeHidden, TakePitch, Use
 from .engine import TsubasaGame
