@@ -342,3 +342,20 @@ def test_the_engines_trusted_draw_says_what_it_takes_when_it_fails() -> None:
     with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
         draw_counted([("a", 1)], 1, None)
     assert draw_counted([("a", 1), ("b", 2)], 3, random.Random(0)) in {("a", 1), ("b", 2)}
+
+
+def test_a_huge_fraction_or_an_unshowable_value_is_named_by_its_size_or_kind() -> None:
+    """Review finding: a 5,000-digit denominator made every refusal Python's 4,300-digit message."""
+    from playground.core.numbers import shown, whole_number
+
+    huge = Fraction(1, 10**5000 + 1)
+    assert shown(huge) == "a fraction of about 5000 digits"
+    with pytest.raises(ValueError) as error:
+        whole_number(huge, "games", 1, 10)
+    assert in_words(error) == "games must be a whole number from 1 to 10; got a fraction of about 5000 digits"
+
+    class Unshowable:
+        def __repr__(self) -> str:
+            raise RuntimeError("no")
+
+    assert shown(Unshowable()) == "a Unshowable that cannot be shown"

@@ -47,5 +47,12 @@ def shown(value: Any) -> str:
     """A value as an error message shows it: short, and never a 4,300-digit conversion."""
     if is_whole(value) and abs(operator.index(value)).bit_length() > 200:
         return f"a whole number of about {int(abs(operator.index(value)).bit_length() * 0.30103)} digits"
-    text = repr(value)
+    if isinstance(value, numbers.Rational) and not is_whole(value):
+        bits = max(abs(value.numerator).bit_length(), value.denominator.bit_length())
+        if bits > 200:
+            return f"a fraction of about {int(bits * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails (or is too long to make) is named by its kind
+        return f"a {type(value).__name__} that cannot be shown"
     return text if len(text) <= 60 else text[:57] + "..."
