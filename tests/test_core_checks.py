@@ -358,4 +358,4 @@ def test_a_huge_fraction_or_an_unshowable_value_is_named_by_its_size_or_kind() -
         def __repr__(self) -> str:
             raise RuntimeError("no")
 
-    assert shown(Unshowable()) == "a Unshowable that cannot be shown"
+    assert shown(Unshowable()) == "an Unshowable that cannot be shown"

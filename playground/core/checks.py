@@ -15,19 +15,12 @@ from itertools import islice
 from types import ModuleType
 from typing import Any, TypeVar
 
-from .numbers import shown, whole_number
+from .numbers import an, shown, whole_number
 
 T = TypeVar("T")
 
 KEYS = "a value that can be a dictionary key: a string, a number or a tuple of those"
 """What a card, an outcome or a name looked up may be (anything hashable)."""
-
-
-def an(name: str) -> str:
-    """A class name with its article: "a str", "an int", "an ArcData"."""
-    if not isinstance(name, str):
-        raise TypeError(f"name must be text, a class name such as 'int'; got {a_kind(name)}")
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
 def a_kind(value: object) -> str:

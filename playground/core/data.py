@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .checks import an
+from .numbers import an
 
 T = TypeVar("T")
 

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .checks import an
 from .data import DataError
+from .numbers import an, shown
 
 T = TypeVar("T")
 
@@ -45,7 +45,7 @@ def records(table: Mapping[Any, Any], name: str, kind: type[T]) -> Iterator[tupl
     """The (key, record) pairs of a data object's field ``name``, each checked to be a ``kind``:
     a DataError naming the field and the key when one is not (a row writer cannot write it)."""
     if not isinstance(kind, type):
-        raise TypeError(f"kind must be a record class; got {_shown(kind)}")
+        raise TypeError(f"kind must be a record class; got {shown(kind)}")
     if not isinstance(table, Mapping):
         raise DataError(DATA_OBJECT, None, cell(name), f"{cell(name)} must map ids to records")
     for key, record in table.items():
@@ -54,7 +54,7 @@ def records(table: Mapping[Any, Any], name: str, kind: type[T]) -> Iterator[tupl
                 DATA_OBJECT,
                 None,
                 cell(name),
-                f"{cell(name)}[{_shown(key, 40)}] is {_shown(record)}; expected {an(kind.__name__)} record "
+                f"{cell(name)}[{shown(key, 40)}] is {shown(record)}; expected {an(kind.__name__)} record "
                 f"(make it with dataclasses.replace from one that load_data() gives)",
             )
         yield key, record
@@ -112,7 +112,7 @@ def remember_valid(data: T) -> T:
     validate_data accepts it at once; returns it. A dictionary look-up, and a weak reference
     the first time: the object is not kept alive by it."""
     if not dataclasses.is_dataclass(data) or isinstance(data, type):
-        raise TypeError(f"only a game's data object can be marked valid; got {_shown(data)}")
+        raise TypeError(f"only a game's data object can be marked valid; got {shown(data)}")
     _VALIDATED.put(data, data)
     return data
 
@@ -139,7 +139,7 @@ def validate_data(data: T, kind: type[T], rows: Callable[[T], Rows], read: Calla
     with a TypeError.
     """
     if not (isinstance(kind, type) and dataclasses.is_dataclass(kind)):
-        raise TypeError(f"kind must be a game's data class (a dataclass); got {_shown(kind)}")
+        raise TypeError(f"kind must be a game's data class (a dataclass); got {shown(kind)}")
     if not (callable(rows) and callable(read)):
         raise TypeError("rows and read must be functions: the data object's rows, and the game's loader")
     if not isinstance(data, kind):
@@ -229,12 +229,12 @@ def _difference(given: Any, again: Any, where: str) -> str | None:
     if isinstance(given, Mapping) and isinstance(again, Mapping):
         for key in given:
             if key not in again:
-                return f"{where} has the entry {_shown(key, 40)}, which its files read back do not give"
+                return f"{where} has the entry {shown(key, 40)}, which its files read back do not give"
         for key in again:
             if key not in given:
-                return f"{where} has no entry {_shown(key, 40)}, which its files read back give"
+                return f"{where} has no entry {shown(key, 40)}, which its files read back give"
         for key in again:
-            problem = _difference(given[key], again[key], f"{where}[{_shown(key, 40)}]")
+            problem = _difference(given[key], again[key], f"{where}[{shown(key, 40)}]")
             if problem:
                 return problem
         return None
@@ -249,13 +249,13 @@ def _difference(given: Any, again: Any, where: str) -> str | None:
         if isinstance(given, tuple | list):
             if len(given) != len(again):
                 return (
-                    f"{where} holds {len(given)} items, {_shown(given)}; its files read back give "
-                    f"{len(again)}, {_shown(again)}"
+                    f"{where} holds {len(given)} items, {shown(given)}; its files read back give "
+                    f"{len(again)}, {shown(again)}"
                 )
             if given != again and all(x in again for x in given) and all(x in given for x in again):
                 return (
                     f"{where} holds its items in an order its files cannot: read back they come in "
-                    f"this order: {_shown(again, 200)}"
+                    f"this order: {shown(again, 200)}"
                 )
             for number, (mine, theirs) in enumerate(zip(given, again, strict=True)):
                 problem = _difference(mine, theirs, f"{where}[{number}]")
@@ -267,12 +267,6 @@ def _difference(given: Any, again: Any, where: str) -> str | None:
     elif given == again:
         return None
     return (
-        f"{where} is {_shown(given)} ({an(type(given).__name__)}), which no data file can hold: "
-        f"written to its file and read back it is {_shown(again)} ({an(type(again).__name__)})"
+        f"{where} is {shown(given)} ({an(type(given).__name__)}), which no data file can hold: "
+        f"written to its file and read back it is {shown(again)} ({an(type(again).__name__)})"
     )
-
-
-def _shown(value: Any, width: int = 60) -> str:
-    """A value's repr, cut to width characters with "..." when longer."""
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 3] + "..."

@@ -43,8 +43,12 @@ def whole_number(value: Any, name: str, low: int | None = None, high: int | None
     return number
 
 
-def shown(value: Any) -> str:
-    """A value as an error message shows it: short, and never a 4,300-digit conversion."""
+def shown(value: Any, width: int = 60) -> str:
+    """A value as an error message shows it: at most ``width`` characters, and never a 4,300-digit
+    conversion (a huge number is named by its size, a value whose repr fails by its kind).
+    width: a whole number from 4 to 10,000."""
+    if type(width) is not int or not 4 <= width <= 10_000:
+        width = whole_number(width, "width", 4, 10_000)
     if is_whole(value) and abs(operator.index(value)).bit_length() > 200:
         return f"a whole number of about {int(abs(operator.index(value)).bit_length() * 0.30103)} digits"
     if isinstance(value, numbers.Rational) and not is_whole(value):
@@ -54,5 +58,12 @@ def shown(value: Any) -> str:
     try:
         text = repr(value)
     except Exception:  # a value whose repr fails (or is too long to make) is named by its kind
-        return f"a {type(value).__name__} that cannot be shown"
-    return text if len(text) <= 60 else text[:57] + "..."
+        return f"{an(type(value).__name__)} that cannot be shown"
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def an(name: str) -> str:
+    """A class name with its article: "a str", "an int", "an ArcData"."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be text, a class name such as 'int'; got {shown(name)}")
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name

@@ -17,16 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from playground.core.engine import CHANCE, Action, Event
+from playground.core.numbers import shown
 
 from .actions import Aim, Dice, Pick, Reroll, Save, Spend
 from .odds import attacker_wins
+from .rules import POINT_KINDS
 from .state import Task, said, todo
 
 if TYPE_CHECKING:
     from .engine import TsubasaGame
-
-ACTION_KINDS = ("shot", "pass", "defense")
-"""What a coach's cards are totalled for."""
 
 SAVE_OR_NOT = [Save(True), Save(False)]
 """The defender's choice when a shot beats the defense with the keeper in play."""
@@ -40,8 +39,8 @@ class DuelPhase:
 
         coach: 0 or 1; kind: "shot", "pass" or "defense".
         """
-        if kind not in ACTION_KINDS:
-            raise ValueError(f"kind must be one of {', '.join(map(repr, ACTION_KINDS))}; got {kind!r:.40}")
+        if kind not in POINT_KINDS:
+            raise ValueError(f"kind must be one of {', '.join(map(repr, POINT_KINDS))}; got {shown(kind)}")
         return self._total(self.seat(coach, "coach"), kind)
 
     def _total(self: TsubasaGame, coach: int, kind: str) -> int:
