@@ -1,7 +1,7 @@
 """Building Challengers! scenes for tests: a tournament stopped where a rule can be watched.
 
-Scenes come from the package (simulate.match_game, simulate.set_deck), which trade cards with the
-box and the level decks, so the conservation check holds in every scene; ``snapshot`` captures
+Scenes come from the package (simulate.match_game, decks chosen at set-up), which trades cards
+with the box and the level decks, so the conservation check holds in every scene; ``snapshot`` captures
 everything an illegal action must leave alone.
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 from playground.challengers import Rules
 from playground.challengers.engine import ChallengersGame
 from playground.challengers.simulate import _passive as passive
-from playground.challengers.simulate import match_game, set_deck
+from playground.challengers.simulate import match_game
 
-__all__ = ["apply_all", "match_scene", "passive", "set_deck", "snapshot", "step_until"]
+__all__ = ["apply_all", "match_scene", "passive", "snapshot", "step_until"]
 
 
 def snapshot(game: ChallengersGame) -> tuple[Any, ...]:

@@ -228,3 +228,39 @@ def test_variant_a_tie_does_not_take_the_flag() -> None:
     assert game.legal_actions() == [Reveal()]
     apply_all(game, Reveal(), "rookie")
     assert game.legal_actions() == [TakeFlag()]
+
+
+def test_decks_chosen_at_set_up_replay_and_skip_round_one_draft() -> None:
+    """match_game's decks are part of the set-up: at() and fresh() rebuild the same game."""
+    from playground.challengers.actions import Reveal
+    from playground.challengers.simulate import match_game
+
+    game = match_game(["captain", "mascot"], ["rookie"] * 4, seed=2)
+    assert sorted(game.state.sides[0].deck) == ["captain", "mascot"]
+    assert sorted(game.state.sides[1].deck) == ["rookie"] * 4  # a fourth Rookie from the other deck
+    assert "draw" not in list(game.history()["phase"])  # no round-1 draft
+    game.apply("Billie")
+    while game.result() is None and game.step_count < 60:
+        game.step(lambda g: Reveal() if Reveal() in g.legal_actions() else g.legal_actions()[0])
+    again = game.at(game.step_count)
+    assert again.state_frame().equals(game.state_frame())
+    assert again.zones_frame().equals(game.zones_frame())
+    game.check_conserved()
+
+
+@pytest.mark.parametrize(
+    ("decks", "words"),
+    [
+        ("rookie", "one list of card ids per player"),
+        ([["rookie"]], r"one list of card ids per player \(2\)"),
+        ([["rookie"], []], r"decks\[1\] must be a list of 1 to 200 card ids"),
+        ([["rookie"], "captain"], r"decks\[1\] must be a list"),
+        ([["rookie"], ["dragon!"]], r"decks\[1\] holds 'dragon!': not a card id"),
+        ([["rookie"], [3]], r"decks\[1\] holds 3: not a card id"),
+        ([["fan"], ["rookie"]], "not a card id"),
+        ([["captain"] * 2, ["captain"]], "ask for 3 copies of 'captain'; the game holds 2"),
+    ],
+)
+def test_chosen_decks_are_checked_at_set_up(decks, words) -> None:
+    with pytest.raises(ValueError, match=words):
+        new_game(seed=1, players=2, decks=decks)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from challengers_scenes import apply_all, match_scene, set_deck, step_until
+from challengers_scenes import apply_all, match_scene, step_until
 
 from playground.challengers import Rules, new_game
 from playground.challengers.actions import DoneRemoving, Keep, Redraw, Remove, Reveal, StopKeeping, TakeFlag
@@ -146,7 +146,6 @@ def test_upon_selection_effects_resolve_when_the_card_is_kept() -> None:
     """Card effects, upon selection: resolved once, in the deck phase the card is kept (Star Harbour)."""
     game = step_until(new_game(Rules(left_out_set="castle"), seed=0, players=2), "pick")
     me = game.state.sides[0]
-    set_deck(game, 0, STARTING)
     for card in list(me.drawn):
         me.drawn.move(card, game.state.box)
     game.state.levels["A"].layers[0].move("comet", me.drawn)
@@ -208,7 +207,7 @@ def test_the_flag_moves_to_the_last_card_and_the_beaten_cards_go_to_the_bench() 
 
 def test_cards_of_the_same_name_share_one_seat() -> None:
     """Bench: cards of the same name stay together and take only one seat."""
-    game = match_scene(["rookie", "rookie", "captain", "captain"], ["rookie", "rookie", "captain"])
+    game = match_scene(["rookie", "rookie", "captain", "mascot"], ["rookie", "rookie", "captain"])
     apply_all(game, "Ash", Reveal(), "rookie", Reveal(), "rookie", TakeFlag(), Reveal(), "rookie", TakeFlag())
     apply_all(game, Reveal(), "rookie", TakeFlag())
     assert game.state.sides[0].seats == ["Rookie"] and game.state.seat_size(0, "Rookie") == 2

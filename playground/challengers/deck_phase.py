@@ -9,9 +9,12 @@ Starting cards that are removed go back to the box. The Robot takes the next car
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from playground.core.engine import CHANCE, Action, Event
+from playground.core.numbers import shown
 
 from .actions import DoneRemoving, Keep, Redraw, Remove, StopKeeping, card_action
 from .state import AUTO, FAN, DeckPhase, Task
@@ -32,8 +35,63 @@ TASK_WORDS = {
 """What a player is doing at each kind of decision, for the refusals."""
 
 
+MAX_CHOSEN = 200
+"""Cards in one chosen deck at most (more than the game holds of every card but the fans)."""
+
+
+def checked_decks(
+    decks: Any, players: int, available: Mapping[str, int]
+) -> tuple[tuple[str, ...], ...] | None:
+    """The decks chosen at set-up, as tuples of card ids, or a ValueError naming what is wrong.
+
+    decks: None, or one list of card ids per player (1 to MAX_CHOSEN each), no card asked for
+    more often over all the decks than the game holds copies of it outside the Robot's pile.
+    """
+    if decks is None:
+        return None
+    if isinstance(decks, str) or not isinstance(decks, Sequence) or len(decks) != players:
+        raise ValueError(
+            f"decks must be one list of card ids per player ({players}), or None; got {shown(decks, 60)}"
+        )
+    chosen = []
+    for seat, deck in enumerate(decks):
+        if isinstance(deck, str) or not isinstance(deck, Sequence) or not 1 <= len(deck) <= MAX_CHOSEN:
+            raise ValueError(
+                f"decks[{seat}] must be a list of 1 to {MAX_CHOSEN} card ids; got {shown(deck, 60)}"
+            )
+        unknown = [c for c in deck if not isinstance(c, str) or c not in available]
+        if unknown:
+            raise ValueError(f"decks[{seat}] holds {shown(unknown[0], 40)}: not a card id of this data")
+        chosen.append(tuple(deck))
+    asked = Counter(c for deck in chosen for c in deck)
+    short = [c for c, n in asked.items() if n > available[c]]
+    if short:
+        raise ValueError(
+            f"the decks ask for {asked[short[0]]} copies of {short[0]!r}; the game holds "
+            f"{available[short[0]]} for the players"
+        )
+    return tuple(chosen)
+
+
 class DeckPhaseFlow:
     """The deck-phase half of the engine (mixed into ChallengersGame)."""
+
+    def _do_chosen_decks(self: ChallengersGame, task: Task, _: None) -> list[Event]:
+        """Round 1 with decks chosen at set-up: every player's deck goes to the box, then each
+        takes its chosen cards from the box first, then from the level decks and compartments
+        (a set-up step, so a replay of the history makes the same trades)."""
+        st = self.state
+        for side in self.humans():
+            for card, n in st.sides[side].deck.counts().items():
+                st.sides[side].deck.move(card, st.box, n)
+        sources = [st.box, *(z for level in st.levels.values() for z in [*level.layers, level.compartment])]
+        events = []
+        for side, cards in zip(self.humans(), task.extra, strict=True):
+            for card in cards:
+                next(z for z in sources if card in z).move(card, st.sides[side].deck)
+            names = ", ".join(f"{n} {self.data.cards[c].name}" for c, n in sorted(Counter(cards).items()))
+            events.append(Event(f"{self.player_name(side)} plays with the deck chosen at set-up: {names}."))
+        return events
 
     def _deck_phase_tasks(self: ChallengersGame, side: int, round_number: int) -> list[Task]:
         if side == self.robot:

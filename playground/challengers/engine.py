@@ -18,7 +18,7 @@ Readings that are not rules choices, and why:
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -38,7 +38,7 @@ from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
 from .cards import ROBOT, ChallengersData, load_data
-from .deck_phase import DeckPhaseFlow
+from .deck_phase import DeckPhaseFlow, checked_decks
 from .match import MatchFlow
 from .rules import MAX_ROUNDS, Rules
 from .state import AUTO, FAN, LevelDeck, Match, State, Task, new_side, trophy_id
@@ -56,6 +56,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         data: ChallengersData | Path | str | None = None,
         seed: int = 0,
         players: int = 2,
+        decks: Sequence[Sequence[str]] | None = None,
     ):
         rules, players = checked_setup(rules, Rules, players, range(1, 9), "Challengers!")
         super().__init__(seed, players)
@@ -98,6 +99,8 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
             for card in self.state.robot_pile.clear():
                 self.state.box.add(card)
         self.expected = self.state.table().census() + self._unbuilt_level_cards()
+        players_hold = Counter({c: n for c, n in self.expected.items() if c in self.data.cards})
+        self.decks = checked_decks(decks, players, players_hold - self.state.robot_pile.counts())
         self.tasks: deque[Task] = deque()
         self.reason = ""
         self._figures: dict[str, Any] | None = None
@@ -121,7 +124,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         return total.counts()
 
     def fresh(self) -> ChallengersGame:
-        return ChallengersGame(self.rules, self.data, self.seed, self.players)
+        return ChallengersGame(self.rules, self.data, self.seed, self.players, self.decks)
 
     # -- whose move ---------------------------------------------------------------------------
 
@@ -306,7 +309,11 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         for p in pairings:
             for label in (p.first, p.second):
                 self.state.sides[self._side_of(label)].mat = p.mat
-        for side in range(len(self.state.sides)):
+        drafting = range(len(self.state.sides))
+        if r == 1 and self.decks is not None:  # chosen at set-up instead of drafted
+            queued.append(Task("chosen_decks", AUTO, 0, self.decks))
+            drafting = [] if self.robot is None else [self.robot]
+        for side in drafting:
             queued += self._deck_phase_tasks(side, r)
         for p in pairings:
             queued.append(
@@ -431,6 +438,11 @@ def new_game(
     data: ChallengersData | Path | str | None = None,
     seed: int = 0,
     players: int = 2,
+    decks: Sequence[Sequence[str]] | None = None,
 ) -> ChallengersGame:
-    """A new Challengers! tournament for 1 to 8 players, ready for its first step."""
-    return ChallengersGame(rules, data, seed, players)
+    """A new Challengers! tournament for 1 to 8 players, ready for its first step.
+
+    decks: None (everyone starts with the Starting Deck and drafts in round 1), or one list of
+    card ids per player: the decks they play round 1 with instead (see deck_phase.checked_decks).
+    """
+    return ChallengersGame(rules, data, seed, players, decks)

@@ -3,8 +3,8 @@
 - ``cards_needed_sampler``: shuffle a deck of strengths and count the cards an attack needs: the
   live simulation that settles onto ``odds.cards_needed``.
 - ``match_game``: a 2-player tournament stopped at round 1's flag toss with the two decks you
-  choose (traded with the box and the level decks, so every card is still accounted for): step
-  it to watch one match, every reveal an exact chance step in its history.
+  choose at set-up (traded with the box and the level decks, so every card is still accounted
+  for): step it to watch one match, every reveal an exact chance step in its history.
 - measures of a finished tournament for ``compare_rules``.
 """
 
@@ -55,54 +55,18 @@ def _passive(game: ChallengersGame) -> Any:
     return actions[0]
 
 
-def set_deck(game: ChallengersGame, side: int, cards: Sequence[str]) -> None:
-    """Give a side exactly these cards (ids), trading with the box, the level decks and
-    compartments (starting cards from other decks if the box runs short).
-
-    side: a participant of the game (0 to the number of sides - 1); cards: a list of card ids of
-    the game's data, each at most as often as the game holds it.
-    """
-    if not isinstance(game, ChallengersGame):
-        raise ValueError(f"game must be a Challengers! game; got {game!r:.60}")
-    s = game.state
-    if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < len(s.sides):
-        raise ValueError(f"side must be a whole number from 0 to {len(s.sides) - 1}; got {side!r:.40}")
-    if isinstance(cards, str) or not isinstance(cards, Sequence):
-        raise ValueError(f"cards must be a list of card ids; got {cards!r:.60}")
-    known = [c for c in cards if not isinstance(c, str) or c not in game.data.cards]
-    if known:
-        raise ValueError(f"{known[0]!r} is not a card id of this data")
-    deck = s.sides[side].deck
-    for card in list(deck):
-        deck.move(card, s.box)
-    for other in s.sides:
-        for card in list(other.deck):
-            if card in cards and s.box.count(card) < list(cards).count(card):
-                other.deck.move(card, s.box)
-    sources = [s.box, *(z for level in s.levels.values() for z in [*level.layers, level.compartment])]
-    for card in cards:
-        source = next((z for z in sources if card in z), None)
-        if source is None:
-            raise ValueError(f"every copy of {card!r} is already in use")
-        source.move(card, deck)
-
-
 def match_game(
     deck_a: Sequence[str], deck_b: Sequence[str], rules: Rules | None = None, seed: int = 0
 ) -> ChallengersGame:
     """A 2-player tournament at round 1's flag toss, Ash holding deck_a and Billie deck_b (card ids).
 
-    The left-out set is fixed (Hilltop Castle stays in) unless rules say otherwise, so every
-    card of the shipped data but Star Harbour's can be asked for.
+    The decks are chosen at set-up (new_game's decks), so the history replays them. The left-out
+    set is fixed (Hilltop Castle stays in) unless rules say otherwise, so every card of the
+    shipped data but Star Harbour's can be asked for.
     """
-    rules = rules or Rules(left_out_set="space")
-    game = new_game(rules, seed=seed, players=2)
-    for _ in range(5000):
-        if game.tasks and game.tasks[0].kind == "toss":
-            break
+    game = new_game(rules or Rules(left_out_set="space"), seed=seed, players=2, decks=(deck_a, deck_b))
+    while game.tasks and game.tasks[0].kind != "toss":  # the set-up's chance steps: a few trophies
         game.step(_passive)
-    set_deck(game, 0, deck_a)
-    set_deck(game, 1, deck_b)
     return game
 
 
