@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from playground.tiebreak import odds, simulate
+from playground.tiebreak.board import MAX_STEPS
 from playground.tiebreak.rules import Rules
 
 ANSWER_LIMIT = 60.0
@@ -347,3 +348,38 @@ def test_the_walker_refuses_odd_arguments_and_too_long_a_walk() -> None:
     with pytest.raises(TypeError, match="board must be a Tie-Break board"):
         Walker("board")
     assert len(walker(_random.Random(1), MAX_WALK)) == MAX_WALK  # the most, answered
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda b: b.options(-1, "clockwise", "main"), "position must be a whole number from 0 to"),
+        (lambda b: b.options(True, "clockwise", "main"), "position must be a whole number"),
+        (lambda b: b.options(0, "up", "main"), "direction must be one of clockwise, counter; got 'up'"),
+        (lambda b: b.successors("clockwise", "left"), "fork must be one of main, branch, player"),
+        (
+            lambda b: b.destinations(0, 10**6, "clockwise", "main"),
+            "steps must be a whole number from 0 to 1,000",
+        ),
+        (lambda b: b.destinations(0, 2.5, "clockwise", "main"), "steps must be a whole number"),
+        (lambda b: b.move_ends(0, 5, "choice", "zz"), "fork must be one of"),
+    ],
+)
+def test_the_boards_moves_refuse_odd_arguments_in_words(call: Callable, words: str) -> None:
+    from playground.tiebreak.cards import load_data
+
+    with pytest.raises(ValueError, match=words):
+        call(load_data().board)
+
+
+def test_the_boards_links_cannot_be_edited_through_what_it_returns() -> None:
+    """options() hands out tuples: a student appending to one cannot change the shared board."""
+    from playground.tiebreak.cards import load_data
+
+    board = load_data().board
+    fork = next(i for i in range(len(board)) if len(board.options(i, "clockwise", "player")) == 2)
+    got = board.options(fork, "clockwise", "player")
+    with pytest.raises(AttributeError):
+        got.append(0)  # type: ignore[attr-defined]
+    assert board.options(fork, "clockwise", "player") == got
+    assert len(board.destinations(0, MAX_STEPS, "clockwise", "main")) == 1  # the longest move, answered

@@ -12,8 +12,15 @@ from functools import cached_property
 from pathlib import Path
 
 from playground.core.data import DataError, ReadOnlyDict
+from playground.core.numbers import shown, whole_number
 
 TOURNAMENT_KINDS = ("tournament", "united", "final")
+DIRECTIONS = ("clockwise", "counter")
+FORKS = ("main", "branch", "player")
+"""The way taken at a fork: always the main or the branch road, or the player's choice."""
+MAX_STEPS = 1_000
+"""Spaces one move may cover at most, when asked from outside the engine (a move costs its steps
+times at most two ends; the rules' largest move is 24)."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +57,10 @@ class Board:
                 if target is not None:
                     clockwise[i].append(self.index[target])
                     counter[self.index[target]].append(i)
-        self._links = {"clockwise": clockwise, "counter": counter}
+        self._links = {
+            "clockwise": tuple(map(tuple, clockwise)),
+            "counter": tuple(map(tuple, counter)),
+        }
         for direction, links in self._links.items():
             for i, options in enumerate(links):
                 self._check_links(i, options, direction)
@@ -74,7 +84,7 @@ class Board:
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self
 
-    def _check_links(self, i: int, options: list[int], direction: str) -> None:
+    def _check_links(self, i: int, options: tuple[int, ...], direction: str) -> None:
         where = self.source
         sid = self.spaces[i].id
         if not options:
@@ -122,29 +132,53 @@ class Board:
     def __len__(self) -> int:
         return len(self.spaces)
 
-    def options(self, position: int, direction: str, fork: str) -> list[int]:
-        """Where one step from position goes: one space, or both ways at a fork if fork='player'."""
+    def _checked(self, position: int, direction: str, fork: str, steps: int = 0) -> tuple[int, int]:
+        """position and steps as ints, if all four name a real move; else a ValueError in words."""
+        position = whole_number(position, "position", 0, len(self.spaces) - 1)
+        if direction not in DIRECTIONS:
+            raise ValueError(f"direction must be one of {', '.join(DIRECTIONS)}; got {shown(direction, 40)}")
+        if fork not in FORKS:
+            raise ValueError(f"fork must be one of {', '.join(FORKS)}; got {shown(fork, 40)}")
+        return position, whole_number(steps, "steps", 0, MAX_STEPS)
+
+    def options(self, position: int, direction: str, fork: str) -> tuple[int, ...]:
+        """Where one step from position goes: one space, or both ways at a fork if fork='player'.
+
+        position: 0 to len(board) - 1; direction: clockwise or counter; fork: main, branch or player.
+        """
+        position, _ = self._checked(position, direction, fork)
+        return self._options(position, direction, fork)
+
+    def _options(self, position: int, direction: str, fork: str) -> tuple[int, ...]:
         links = self._links[direction][position]
         if len(links) == 1 or fork == "player":
             return links
-        return [j for j in links if self.spaces[j].track == fork]
+        return tuple(j for j in links if self.spaces[j].track == fork)
 
     def successors(self, direction: str, fork: str) -> tuple[tuple[int, ...], ...]:
         """options(i, direction, fork) for every space i: made once per board, direction and
         way at a fork, for the exact landing chain, which walks from every space."""
         table = self._successors.get((direction, fork))
         if table is None:
-            spaces = range(len(self.spaces))
+            self._checked(0, direction, fork)
             table = self._successors[direction, fork] = tuple(
-                tuple(self.options(i, direction, fork)) for i in spaces
+                self._options(i, direction, fork) for i in range(len(self.spaces))
             )
         return table
 
     def destinations(self, position: int, steps: int, direction: str, fork: str) -> tuple[int, ...]:
-        """Every space a move of ``steps`` can end on (one, unless a player chooses at a fork)."""
+        """Every space a move of ``steps`` can end on (one, unless a player chooses at a fork).
+
+        steps: 0 to MAX_STEPS (a move costs its steps times at most the board's size).
+        """
+        position, steps = self._checked(position, direction, fork, steps)
+        return self._destinations(position, steps, direction, fork)
+
+    def _destinations(self, position: int, steps: int, direction: str, fork: str) -> tuple[int, ...]:
+        after = self.successors(direction, fork)
         ends = {position}
         for _ in range(steps):
-            ends = {j for i in ends for j in self.options(i, direction, fork)}
+            ends = {j for i in ends for j in after[i]}
         return tuple(sorted(ends))
 
     def move_ends(self, position: int, steps: int, face: str, fork: str) -> tuple[int, ...]:
@@ -152,12 +186,12 @@ class Board:
 
         "clockwise" and "counter" go that way; on "choice" the player may go either way, so the
         ends of both directions count. fork is the way taken at forks for this face. The engine
-        and the exact landing chain both move with this one function.
+        and the exact landing chain both move with this one function. Bounds as destinations.
         """
         if face != "choice":
             return self.destinations(position, steps, face, fork)
         ends = set(self.destinations(position, steps, "clockwise", fork))
-        ends.update(self.destinations(position, steps, "counter", fork))
+        ends.update(self._destinations(int(position), int(steps), "counter", fork))
         return tuple(sorted(ends))
 
     @cached_property
