@@ -64,6 +64,13 @@ def folder(tmp_path: Path) -> Path:
         ("robot.csv", 3, "position", "9", r"positions must run 1, 2, 3"),
         ("brackets.csv", 1, "second", "9", r"brackets.csv, row 1, column 'second': '9' is not a bracket"),
         ("brackets.csv", 15, "second", "2", r"round 1 of a 3-player game must pair"),
+        (
+            "brackets.csv",
+            30,
+            "mat",
+            "1",
+            r"row 30, column 'mat': mat 1 already holds a match in round 1 of a 4-player game \(row 29\)",
+        ),
         ("sets.csv", 1, "always_in", "false", r"one set must be always in"),
     ],
 )

@@ -197,6 +197,7 @@ BRACKETS = Schema(
 def _brackets(path: Path, rows: list[dict[str, Any]]) -> dict[int, tuple[Pairing, ...]]:
     """Pairings by player count, checked: every bracket (and the Robot for odd counts) once a round."""
     by_count: dict[int, list[Pairing]] = {}
+    mats: dict[tuple[int, int, int], int] = {}
     for number, r in enumerate(rows, start=1):
         n = r["players"]
         labels = {str(i) for i in range(1, n + 1)} | ({ROBOT} if n % 2 else set())
@@ -205,6 +206,15 @@ def _brackets(path: Path, rows: list[dict[str, Any]]) -> dict[int, tuple[Pairing
                 raise DataError(path, number, column, f"{r[column]!r} is not a bracket of a {n}-player game")
         if r["mat"] > (n + 1) // 2:
             raise DataError(path, number, "mat", f"a {n}-player game uses mats 1 to {(n + 1) // 2}")
+        taken = mats.setdefault((n, r["round"], r["mat"]), number)
+        if taken != number:
+            raise DataError(
+                path,
+                number,
+                "mat",
+                f"mat {r['mat']} already holds a match in round {r['round']} of a {n}-player game "
+                f"(row {taken}): one match per mat a round",
+            )
         by_count.setdefault(n, []).append(Pairing(r["round"], r["mat"], r["first"], r["second"]))
     for n in range(1, 9):
         labels = sorted({str(i) for i in range(1, n + 1)} | ({ROBOT} if n % 2 else set()))
