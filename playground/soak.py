@@ -26,6 +26,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from playground.core.numbers import shown
+
 from .core.contract import ContractReport, check_game
 from .core.engine import Game
 from .core.rules import FieldSpec, RulesBase, RulesError, field_specs
@@ -238,7 +240,7 @@ def soak(soaked: Soaked, games: int, executor: Executor, batch: int = 50) -> tup
     """
     for name, value in (("games", games), ("batch", batch)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} must be a whole number, at least 1; got {value!r:.60}")
+            raise ValueError(f"{name} must be a whole number, at least 1; got {shown(value, 60)}")
     started = time.perf_counter()
     tally = Tally()
     futures = [

@@ -264,10 +264,18 @@ def test_a_lookahead_on_the_live_game_is_refused_and_taken_back(name: str) -> No
 
     game = _first_player_node(GAMES[name](3))
     count, frame = game.step_count, game.state_frame()
-    with pytest.raises(IllegalAction, match=r"game\.at\(game\.step_count\)"):
+    with pytest.raises(IllegalAction, match=r"\(1 step\(s\) applied .*game\.at\(game\.step_count\)"):
         game.play(lookahead)
     assert game.step_count == count and game.state_frame().equals(frame)
     assert_whole(game)
+
+    def stepping(game: Game) -> object:  # plays the live game from inside its own choice
+        game.step(stepping)
+        return game.legal_actions()[0]
+
+    with pytest.raises(IllegalAction, match="cannot step or play the game it is asked about"):
+        game.step(stepping)
+    assert game.step_count == count and game.state_frame().equals(frame)
 
     def copying(game: Game) -> object:  # the right way: a copy
         first = game.legal_actions()[0]
@@ -376,7 +384,40 @@ def test_a_move_meant_for_another_player_is_refused() -> None:
     other = 1 - game.current_actor()
     with pytest.raises(IllegalAction, match=f"It is not {game.player_name(other)}'s move"):
         game.apply(Pass(), by=other)
-    with pytest.raises(IllegalAction, match="It is not 7's move"):
-        game.apply(Pass(), by=7)
+    for odd in (7, -1, True, 1.0, Fraction(1), "Ash"):
+        with pytest.raises(IllegalAction, match=r"by must be a seat number from 0 to 1 .* or None"):
+            game.apply(Pass(), by=odd)
     game.apply(Pass(), by=game.current_actor())
     assert game.history().iloc[-1]["action"] == "pass"
+
+
+class _Unhashable(tuple):
+    """An object that fails whenever the engine hashes, compares or shows it."""
+
+    def __hash__(self) -> int:
+        raise RuntimeError("no hash")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("no comparison")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    __str__ = __repr__
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_object_that_cannot_be_hashed_compared_or_shown_is_refused_at_every_step(
+    name: str,
+) -> None:
+    game = GAMES[name](4)
+    kinds = set()
+    for _ in range(40):
+        kinds.add(game.current_actor() == CHANCE)
+        before, count = game.state_frame(), game.step_count
+        with pytest.raises(IllegalAction, match="cannot be shown"):
+            game.apply(_Unhashable())
+        assert game.step_count == count and game.state_frame().equals(before)
+        game.step()
+    assert kinds == {True, False}  # both chance and player steps were tried
+    assert_whole(game)

@@ -33,7 +33,7 @@ def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
     cards = list(deck)
     if top:
         if not isinstance(top, Sequence) or not all(isinstance(s, Sport) for s in top):
-            raise ValueError(f"top must be a list of Sport cards, the top card first; got {top!r:.60}")
+            raise ValueError(f"top must be a list of Sport cards, the top card first; got {shown(top, 60)}")
         if len({s.id for s in top}) != len(top):
             raise ValueError("top repeats a Sport card: each card lies in one place in the deck")
         return Dist({top[0]: 1})
@@ -43,7 +43,7 @@ def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
         raise ValueError(f"at most {MAX_SPORTS} Sport cards; got {len(cards)}")
     stray = next((c for c in cards if not isinstance(c, Sport)), None)
     if stray is not None:
-        raise ValueError(f"the deck must hold Sport cards (from load_data().sports); got {stray!r:.60}")
+        raise ValueError(f"the deck must hold Sport cards (from load_data().sports); got {shown(stray, 60)}")
     return Dist.uniform(cards)
 
 
@@ -52,7 +52,9 @@ def _chances(sports: Dist | Iterable[Sport]) -> Dist:
         return sport_chances(sports)
     stray = next((s for s, _ in sports.items() if not isinstance(s, Sport)), None)
     if stray is not None:
-        raise ValueError(f"a Dist of Sport cards is needed (as sport_chances makes); it holds {stray!r:.40}")
+        raise ValueError(
+            f"a Dist of Sport cards is needed (as sport_chances makes); it holds {shown(stray, 40)}"
+        )
     return sports
 
 

@@ -34,7 +34,7 @@ def checked_stats(mapping: object, what: str) -> dict[str, int]:
     """A mapping of stat -> whole number, checked: each key one of the five stats (a typo would
     silently count as 0), each value from -1,000,000 to 1,000,000."""
     if not isinstance(mapping, Mapping):
-        raise ValueError(f"{what} must be a mapping like {{'body': 2}}; got {mapping!r:.60}")
+        raise ValueError(f"{what} must be a mapping like {{'body': 2}}; got {shown(mapping, 60)}")
     for key in mapping:
         checked_stat(key, f"{what}'s key")
     return {k: _int(v, f"{what}[{k!r}]") for k, v in mapping.items()}
@@ -49,7 +49,7 @@ def checked_stat(name: object, what: str = "a stat") -> str:
         if isinstance(name, str) and name.lower() in STATS
         else ""
     )
-    raise ValueError(f"{what} {name!r:.40} is not a stat; the stats are {', '.join(STATS)}{hint}")
+    raise ValueError(f"{what} {shown(name, 40)} is not a stat; the stats are {', '.join(STATS)}{hint}")
 
 
 def athlete_total(
@@ -98,7 +98,7 @@ def relevant_sum(base: Mapping[str, int], mods: Sequence[Mapping[str, int]], rel
         plain = False
     if not plain:
         raise TypeError(
-            f"base and each modifier must map stats to numbers; got {base!r:.40} and {mods!r:.40}"
+            f"base and each modifier must map stats to numbers; got {shown(base, 40)} and {shown(mods, 40)}"
         )
     if isinstance(relevant, str):  # one stat, not its letters
         relevant = [relevant]
@@ -110,7 +110,7 @@ def relevant_sum(base: Mapping[str, int], mods: Sequence[Mapping[str, int]], rel
             check_key(stat, "a relevant stat")
         raise TypeError(
             "base and each modifier must map stats to whole numbers (checked_stats checks them); "
-            f"{base!r:.40} and {mods!r:.40} do not add up"
+            f"{shown(base, 40)} and {shown(mods, 40)} do not add up"
         ) from error
 
 

@@ -12,7 +12,7 @@ import pandas as pd
 
 from playground.core.compare import final_result, progress_bar
 from playground.core.engine import Game, gc_paused
-from playground.core.numbers import whole_number
+from playground.core.numbers import shown, whole_number
 from playground.core.players import takes_game
 
 from .engine import ArcGame, new_game
@@ -95,7 +95,8 @@ def head_to_head(
     """
     if not isinstance(policies, Mapping) or not all(callable(v) for v in policies.values()):
         raise ValueError(
-            f"policies must map each player's name to a policy (a function of the game); got {policies!r:.60}"
+            f"policies must map each player's name to a policy (a function of the game); "
+            f"got {shown(policies, 60)}"
         )
     names = list(policies)
     if not 2 <= len(names) <= 6:

@@ -16,6 +16,7 @@ from typing import Any
 
 from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
 from playground.core.data_objects import DATA_OBJECT, Rows, cell, records, remember_valid, validate_data
+from playground.core.numbers import shown
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "challengers"
 
@@ -266,7 +267,8 @@ def data_rows(data: ChallengersData) -> Rows:
                 DATA_OBJECT,
                 None,
                 "sets",
-                f"sets[{key!r:.40}] is {value!r:.60}; expected (name, always in): a text and True or False",
+                f"sets[{shown(key, 40)}] is {shown(value, 60)}; expected (name, "
+                f"always in): a text and True or False",
             )
         sets.append([cell(key), cell(value[0]), cell(value[1])])
     pile = _sequence(data.robot_pile)
@@ -278,7 +280,7 @@ def data_rows(data: ChallengersData) -> Rows:
                 DATA_OBJECT,
                 None,
                 "robot_pile",
-                f"robot_pile holds {card_id!r:.40}, which is not the id of a Card in cards",
+                f"robot_pile holds {shown(card_id, 40)}, which is not the id of a Card in cards",
             )
         robot.append([cell(c) for c in (card.id, position, card.name, card.strength)])
     cards = [CARDS.column_names()]
@@ -294,7 +296,7 @@ def data_rows(data: ChallengersData) -> Rows:
                     DATA_OBJECT,
                     None,
                     "brackets",
-                    f"brackets[{players!r:.20}] holds {pairing!r:.60}; expected Pairing records",
+                    f"brackets[{shown(players, 20)}] holds {shown(pairing, 60)}; expected Pairing records",
                 )
             row = [players, pairing.round, pairing.mat, pairing.first, pairing.second]
             made = f"p{cell(players)}_r{cell(pairing.round)}_m{cell(pairing.mat)}"

@@ -163,7 +163,7 @@ def p_more_names(names: Mapping[str, int], cards: int, seats: int = 6) -> Fracti
     cards: 0 to the deck size; seats: 0 to 60.
     """
     if not isinstance(names, Mapping):
-        raise ValueError(f"names must map each card name to its copies; got {names!r:.60}")
+        raise ValueError(f"names must map each card name to its copies; got {shown(names, 60)}")
     counts = [_whole(c, 1, MAX_CARDS, "a name's copies") for c in names.values()]
     n = sum(counts)
     if not 1 <= n <= MAX_CARDS:

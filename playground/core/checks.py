@@ -111,7 +111,7 @@ def _check_policy(policy: Any, what: str) -> None:
     if isinstance(policy, str):
         raise TypeError(
             f"{what} must be a function that takes the game and returns an action, such as "
-            f"tiebreak.policies.greedy; got the string {policy!r:.40} (use the function, not its name)"
+            f"tiebreak.policies.greedy; got the string {shown(policy, 40)} (use the function, not its name)"
         )
     if isinstance(policy, ModuleType):
         raise TypeError(
@@ -119,7 +119,7 @@ def _check_policy(policy: Any, what: str) -> None:
             f"{policy.__name__}: pick one of its functions, such as {policy.__name__}.greedy"
         )
     raise TypeError(
-        f"{what} must be a function that takes the game and returns an action; got {policy!r:.60}"
+        f"{what} must be a function that takes the game and returns an action; got {shown(policy, 60)}"
     )
 
 

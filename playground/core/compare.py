@@ -23,7 +23,7 @@ import pandas as pd
 
 from .checks import check_policies, described
 from .engine import Game, Policies, Result, gc_paused
-from .numbers import whole_number
+from .numbers import shown, whole_number
 from .rules import RulesBase
 
 MAX_GAMES = 100_000
@@ -59,7 +59,7 @@ def first_player_won(game: Game) -> float:
 def final_result(game: Game) -> Result:
     """The result of a finished game, for measures: asked about an unfinished game, refuse clearly."""
     if not isinstance(game, Game):
-        raise TypeError(f"game must be a game of the playground (from new_game); got {game!r:.60}")
+        raise TypeError(f"game must be a game of the playground (from new_game); got {shown(game, 60)}")
     result = game.result()
     if result is None:
         raise ValueError(
@@ -90,7 +90,7 @@ class _Plan:
             value = f(game)
             if not isinstance(value, numbers.Real) or not math.isfinite(value):
                 raise ValueError(
-                    f"measure {name!r} must return a finite number; it returned {value!r:.40} for the "
+                    f"measure {name!r} must return a finite number; it returned {shown(value, 40)} for the "
                     f"game with seed {seed} under {_label(rules)} (a mean of nan or inf tells nothing)"
                 )
             values.append(float(value))

@@ -34,6 +34,7 @@ import pandas as pd
 
 from .engine import CHANCE, Event, Game, IllegalAction, Policies, Result
 from .matching import find_listed
+from .numbers import shown
 
 HISTORY_COLUMNS = ("phase", "actor", "for", "action", "dice", "probability", "path_probability", "outcome")
 """The columns game.history() documents (its index is the step number, named 'step')."""
@@ -277,10 +278,12 @@ def check_lookalikes_refused(
                     pass
                 else:
                     raise ContractBroken(
-                        f"{where}: the look-alike {twin!r:.80} of {action!r:.80} was accepted"
+                        f"{where}: the look-alike {shown(twin, 80)} of {shown(action, 80)} was accepted"
                     )
                 if _rest(game) != before[1]:
-                    raise ContractBroken(f"{where}: the refused look-alike {twin!r:.80} changed the game")
+                    raise ContractBroken(
+                        f"{where}: the refused look-alike {shown(twin, 80)} changed the game"
+                    )
             tried += 1
     return tried
 
@@ -447,7 +450,7 @@ def check_game(
         if game.step_count != count + 1:
             raise ContractBroken(f"{where}: step() did not add exactly one step")
         if not (isinstance(events, list) and all(isinstance(e, Event) for e in events)):
-            raise ContractBroken(f"{where}: step() returned {events!r:.80}, not a list of Events")
+            raise ContractBroken(f"{where}: step() returned {shown(events, 80)}, not a list of Events")
         newest = game._steps[-1]  # (actions() or history() would copy the whole story)
         if game._figures_from(newest.figures) != game.figures():
             raise ContractBroken(f"{where}: the figures recorded for this step are not the figures now")

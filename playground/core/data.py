@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .numbers import an
+from .numbers import an, shown
 
 T = TypeVar("T")
 
@@ -138,7 +138,7 @@ def load_table(
     """
     if not isinstance(path, str | Path):
         raise DataError(
-            str(path)[:60], None, None, f"path must be a file name (str or Path); got {path!r:.60}"
+            str(path)[:60], None, None, f"path must be a file name (str or Path); got {shown(path, 60)}"
         )
     path = Path(path)
     known_ids = known_ids or {}
@@ -311,7 +311,7 @@ def data_folder(data: object, shipped: Path, kind: type | None = None) -> Path:
         return shipped
     if not isinstance(data, str | Path):
         also = f", {an(kind.__name__)} (as load_data() gives)" if isinstance(kind, type) else ""
-        raise ValueError(f"data must be a folder path (text or a Path){also} or None; got {data!r:.60}")
+        raise ValueError(f"data must be a folder path (text or a Path){also} or None; got {shown(data, 60)}")
     return Path(data)
 
 

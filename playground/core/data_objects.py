@@ -194,7 +194,7 @@ def _write(path: Path, table: Sequence[Sequence[str]]) -> None:
                         f"{DATA_OBJECT} {path.name}",
                         number or None,
                         column,
-                        f"{text!r:.60} holds a character that is not UTF-8 text (a lone surrogate)",
+                        f"{shown(text, 60)} holds a character that is not UTF-8 text (a lone surrogate)",
                     ) from None
         raise
 

@@ -530,7 +530,7 @@ def standardized_gaps(dist: Dist, counts: Mapping[Any, int]) -> dict[Any, float]
     least one roll in all); dist needs two or more outcomes (a certain outcome has no spread).
     """
     if not isinstance(counts, Mapping):
-        raise ValueError(f"counts must map outcomes to how often they came up; got {counts!r:.60}")
+        raise ValueError(f"counts must map outcomes to how often they came up; got {shown(counts, 60)}")
     if len(dist) < 2:
         raise ValueError(f"dist must have at least two outcomes to have a spread; got {dist!r}")
     strays = [o for o in counts if o not in dist]

@@ -15,6 +15,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from .numbers import shown
+
 
 def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
     """Pick an outcome with exactly its Fraction's chance, using only integer draws from rng.
@@ -23,12 +25,12 @@ def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
     """
     if not isinstance(outcomes, list | tuple) or not outcomes:
         raise ValueError(
-            f"outcomes must be a non-empty list of (outcome, Fraction) pairs; got {outcomes!r:.60}"
+            f"outcomes must be a non-empty list of (outcome, Fraction) pairs; got {shown(outcomes, 60)}"
         )
     for pair in outcomes:  # a loop, not next(..., None): a bad pair may itself be None
         if not isinstance(pair, tuple) or len(pair) != 2 or not _chance(pair[1]):
             raise ValueError(
-                f"each outcome must be an (outcome, Fraction from 0 to 1) pair; got {pair!r:.60}"
+                f"each outcome must be an (outcome, Fraction from 0 to 1) pair; got {shown(pair, 60)}"
             )
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     counts = [(value, p.numerator * (denominator // p.denominator)) for value, p in outcomes]
@@ -45,12 +47,16 @@ def sample_counts(outcomes: list[tuple[Any, int]], rng: Any) -> Any:
     the pairs (engines call this on every draw); :func:`draw_counted` is the engines' unchecked path.
     """
     if not isinstance(outcomes, list | tuple) or not outcomes:
-        raise ValueError(f"outcomes must be a non-empty list of (outcome, count) pairs; got {outcomes!r:.60}")
+        raise ValueError(
+            f"outcomes must be a non-empty list of (outcome, count) pairs; got {shown(outcomes, 60)}"
+        )
     total = 0
     for pair in outcomes:
         plain = type(pair) is tuple and len(pair) == 2 and type(pair[1]) is int and pair[1] >= 0
         if not plain and not (isinstance(pair, tuple) and len(pair) == 2 and _count(pair[1])):
-            raise ValueError(f"each outcome must be an (outcome, whole count from 0) pair; got {pair!r:.60}")
+            raise ValueError(
+                f"each outcome must be an (outcome, whole count from 0) pair; got {shown(pair, 60)}"
+            )
         total += pair[1]
     check_rng(rng)
     if not total:
@@ -69,7 +75,9 @@ def draw_counted(outcomes: Iterable[tuple[Any, int]], total: int, rng: Any) -> t
     through outcomes that fails (no list of pairs), in words. rng: a random.Random.
     """
     if type(total) is not int or total < 1:
-        raise ValueError(f"total must be a whole number of at least 1 (the counts' sum); got {total!r:.40}")
+        raise ValueError(
+            f"total must be a whole number of at least 1 (the counts' sum); got {shown(total, 40)}"
+        )
     try:
         ticket = rng.randrange(total)
     except AttributeError:
@@ -82,7 +90,7 @@ def draw_counted(outcomes: Iterable[tuple[Any, int]], total: int, rng: Any) -> t
                 return value, n
     except TypeError:  # why, in words, only once the walk failed: the engines' path pays nothing
         raise ValueError(
-            f"outcomes must be a list of (outcome, whole count) pairs; got {outcomes!r:.60}"
+            f"outcomes must be a list of (outcome, whole count) pairs; got {shown(outcomes, 60)}"
         ) from None
     raise ValueError("the counts do not add up to the total")
 
@@ -97,14 +105,15 @@ def share(n: int, total: int) -> Fraction:
     """
     if not (_count(n) and _count(total) and total > 0 and n <= total):
         raise ValueError(
-            f"share needs whole numbers 0 <= n <= total, total at least 1; got {n!r:.30}, {total!r:.30}"
+            f"share needs whole numbers 0 <= n <= total, total at least 1; got {shown(n, 30)}, "
+            f"{shown(total, 30)}"
         )
     return Fraction(n, total)
 
 
 def check_rng(rng: object) -> None:
     if not callable(getattr(rng, "randrange", None)):
-        raise TypeError(f"rng must be a random.Random (it draws with randrange); got {rng!r:.60}")
+        raise TypeError(f"rng must be a random.Random (it draws with randrange); got {shown(rng, 60)}")
 
 
 def _chance(p: object) -> bool:

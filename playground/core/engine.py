@@ -25,7 +25,7 @@ import pandas as pd
 from .checks import _check_policy, check_policies
 from .draws import sample_exact
 from .matching import find_listed, lookalike_sentence
-from .numbers import is_whole, whole_number
+from .numbers import is_whole, shown, whole_number
 from .setup import _fixed_at_start
 
 CHANCE = "chance"
@@ -49,6 +49,11 @@ _MOVED_BY_POLICY = (
     "live game), so its pick was refused and those steps were taken back: the game is as it "
     "was. To try a move, copy the game first: trial = game.at(game.step_count), then "
     "trial.apply(action)."
+)
+_PLAYED_BY_POLICY = (
+    "A player function cannot step or play the game it is asked about (the step it is choosing "
+    "has not happened yet). To look ahead, copy the game first: trial = game.at(game.step_count), "
+    "then trial.step() or trial.play()."
 )
 
 
@@ -128,7 +133,7 @@ class Game(ABC):
 
     def __init__(self, seed: int, players: int):
         if type(seed) is not int:  # None would seed from the clock: the same call, two stories
-            raise ValueError(f"seed must be a whole number (any size, negative too); got {seed!r:.60}")
+            raise ValueError(f"seed must be a whole number (any size, negative too); got {shown(seed, 60)}")
         self.seed = seed
         self.players = players
         self.rng = random.Random(seed)
@@ -293,13 +298,21 @@ class Game(ABC):
         actor = self.current_actor()
         if actor is None:
             raise IllegalAction(GAME_OVER)
-        if by is not None and by != actor:
-            now = "chance (a roll or a draw)" if actor == CHANCE else self.player_name(actor)
-            who = self.player_name(by) if is_whole(by) and 0 <= by < self.players else repr(by)
-            raise IllegalAction(f"It is not {who}'s move: {now} is to act now.")
+        if by is not None:
+            if isinstance(by, bool) or not is_whole(by) or not 0 <= by < self.players:
+                raise IllegalAction(
+                    f"by must be a seat number from 0 to {self.players - 1} (the player the move is "
+                    f"meant for), or None for whoever is to act; got {shown(by, 40)}"
+                )
+            if by != actor:
+                now = "chance (a roll or a draw)" if actor == CHANCE else self.player_name(actor)
+                raise IllegalAction(f"It is not {self.player_name(by)}'s move: {now} is to act now.")
         probability: Fraction | None = None
         if actor == CHANCE:
-            found = self.chance_listed(action)
+            try:
+                found = self.chance_listed(action)
+            except Exception:  # an object the game cannot even hash or compare is none of its outcomes
+                found = None
             if found is None:
                 raise IllegalAction(self.why_illegal(action))
             listed, probability = found
@@ -329,15 +342,15 @@ class Game(ABC):
             reason = None
         if reason:
             return reason
-        shown = f"{action!r:.80}"
+        given = shown(action, 80)
         if actor == CHANCE:
-            example = f"for example {listed[0]!r:.60}" if listed else "none is pending"
+            example = f"for example {shown(listed[0], 60)}" if listed else "none is pending"
             return (
-                f"{shown} cannot come up now: it is none of the {len(listed)} outcomes of this roll "
+                f"{given} cannot come up now: it is none of the {len(listed)} outcomes of this roll "
                 f"or draw ({example}). step() rolls or draws with the game's own generator."
             )
         choices = ", ".join(str(a) for a in listed[:8]) + (", ..." if len(listed) > 8 else "")
-        return f"{shown} is not allowed now. {self.player_name(actor)} can choose: {choices}."
+        return f"{given} is not allowed now. {self.player_name(actor)} can choose: {choices}."
 
     def _commit(
         self,
@@ -424,6 +437,8 @@ class Game(ABC):
         the state untouched. A policy that moves the game it is asked about (``trial = game;
         trial.apply(a)``) is refused too, and its moves are taken back.
         """
+        if self._stepping:  # called from inside a policy asked about this very game
+            raise IllegalAction(_PLAYED_BY_POLICY)
         phase = self.phase()
         if actor == CHANCE:
             action, probability = self.sample_chance_exact()
@@ -441,13 +456,14 @@ class Game(ABC):
         finally:
             self._stepping = False
             self._offered = None
-            if len(self._steps) != count:
+            moved = len(self._steps) - count
+            if moved:
                 self._restore(count)
-                raise IllegalAction(_MOVED_BY_POLICY.format(moves=len(self._steps) - count))
+                raise IllegalAction(_MOVED_BY_POLICY.format(moves=moved))
         listed = find_listed(pick, actions)
         if listed is None:
             raise IllegalAction(
-                f"The policy chose {pick!r:.80}, which is not allowed. {self.why_illegal(pick)}"
+                f"The policy chose {shown(pick, 80)}, which is not allowed. {self.why_illegal(pick)}"
             )
         return self._commit(phase, actor, actor, listed, None)
 

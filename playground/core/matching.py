@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from .checks import listed as as_list
+from .numbers import shown
 
 _ATOMS = frozenset((int, str, bool, float, bytes, type(None)))
 
@@ -102,8 +103,8 @@ def _difference(listed: Any, given: Any, where: str) -> str | None:
     if type(listed) is not type(given):
         what = f"{where} is " if where else ""
         return (
-            f"{what}{given!r:.60} (a {_type_name(given)}), where the listed action has "
-            f"{listed!r:.60} (a {_type_name(listed)})"
+            f"{what}{shown(given, 60)} (a {_type_name(given)}), where the listed action has "
+            f"{shown(listed, 60)} (a {_type_name(listed)})"
         )
     if isinstance(listed, tuple) and not hasattr(listed, "_fields"):
         for i, (a, b) in enumerate(zip(listed, given, strict=False)):
@@ -118,7 +119,11 @@ def _difference(listed: Any, given: Any, where: str) -> str | None:
         found = _difference(getattr(listed, name), getattr(given, name), f"{where}.{name}" if where else name)
         if found:
             return found
-    return None if same_value(listed, given) else f"{where or 'it'} is {given!r:.60}, not {listed!r:.60}"
+    return (
+        None
+        if same_value(listed, given)
+        else f"{where or 'it'} is {shown(given, 60)}, not {shown(listed, 60)}"
+    )
 
 
 def lookalike_sentence(given: Any, listed: Iterable[Any]) -> str | None:
@@ -132,7 +137,7 @@ def lookalike_sentence(given: Any, listed: Iterable[Any]) -> str | None:
         if not same_value(candidate, given) and _loosely_equal(candidate, given):
             difference = _difference(candidate, given, "")
             return (
-                f"{given!r:.80} only looks like the allowed {candidate!r:.80}: {difference}. "
+                f"{shown(given, 80)} only looks like the allowed {shown(candidate, 80)}: {difference}. "
                 "Pass the action exactly as legal_actions() lists it (for example "
                 "game.legal_actions()[0]), or build it from its own class with whole numbers."
             )

@@ -50,9 +50,9 @@ def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, 
     outside ``allowed`` a ValueError naming the game, the count and what it takes.
     """
     if not isinstance(allowed, range) or not allowed:
-        raise TypeError(f"allowed must be a non-empty range of player counts; got {allowed!r:.60}")
+        raise TypeError(f"allowed must be a non-empty range of player counts; got {shown(allowed, 60)}")
     if not (isinstance(rules_cls, type) and issubclass(rules_cls, RulesBase)):
-        raise TypeError(f"rules_cls must be a game's Rules class; got {rules_cls!r:.60}")
+        raise TypeError(f"rules_cls must be a game's Rules class; got {shown(rules_cls, 60)}")
     rules = _rulebook(rules_cls) if rules is None else rules
     if not isinstance(rules, rules_cls):
         raise TypeError(f"rules must be a {game} Rules object, not {type(rules).__name__}")

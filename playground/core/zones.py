@@ -22,7 +22,7 @@ import pandas as pd
 from .checks import check_key, described, listed
 from .draws import check_rng, sample_counts, share
 from .matching import find_listed
-from .numbers import is_whole
+from .numbers import is_whole, shown
 
 Card = Hashable
 
@@ -40,14 +40,16 @@ def _count(n: Any) -> int:
     if type(n) is int and 0 < n <= MAX_CARDS:  # the usual case, asked on every move
         return n
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CARDS:
-        raise ZoneError(f"a number of cards must be a whole number from 1 to {MAX_CARDS:,}; got {n!r:.60}")
+        raise ZoneError(
+            f"a number of cards must be a whole number from 1 to {MAX_CARDS:,}; got {shown(n, 60)}"
+        )
     return n
 
 
 def _name(name: Any) -> str:
     """name itself, if it is text a table can show (at most 200 characters)."""
     if not isinstance(name, str) or len(name) > 200:
-        raise ZoneError(f"a zone's name must be text of at most 200 characters; got {name!r:.60}")
+        raise ZoneError(f"a zone's name must be text of at most 200 characters; got {shown(name, 60)}")
     return name
 
 
@@ -95,7 +97,9 @@ class Zone:
                 raise ZoneError(f"zone {name!r}: card counts must be whole numbers, at least 0")
             counts = {card: n for card, n in counts.items() if n}
         elif isinstance(cards, str) or not isinstance(cards, Iterable):
-            raise ZoneError(f"zone {name!r}: cards must be card ids or card -> copies; got {cards!r:.60}")
+            raise ZoneError(
+                f"zone {name!r}: cards must be card ids or card -> copies; got {shown(cards, 60)}"
+            )
         else:  # one more card than a zone holds is enough to refuse it: an endless iterator stops
             counts = _counted(list(islice(cards, MAX_CARDS + 1)))
         total = sum(counts.values())
@@ -254,7 +258,7 @@ class Row:
     def __init__(self, name: str, cards: Iterable[Card] = ()):
         self.name = _name(name)
         if isinstance(cards, str) or not isinstance(cards, Iterable):
-            raise ZoneError(f"row {name!r}: cards must be card ids in order; got {cards!r:.60}")
+            raise ZoneError(f"row {name!r}: cards must be card ids in order; got {shown(cards, 60)}")
         # one card too many is enough to refuse, so an endless iterator is not followed
         self._cards = list(cards if type(cards) in (list, tuple) else islice(cards, MAX_CARDS + 1))
         if len(self._cards) > MAX_CARDS:
@@ -345,7 +349,7 @@ class Row:
 def _zone(zone: Any) -> Zone | Row:
     """zone itself, if it is a Zone or a Row (cards can only go to a zone)."""
     if not isinstance(zone, (Zone, Row)):  # a tuple: faster than Zone | Row, asked on every move
-        raise ZoneError(f"cards go to a Zone or a Row; got {zone!r:.60}")
+        raise ZoneError(f"cards go to a Zone or a Row; got {shown(zone, 60)}")
     return zone
 
 
@@ -355,7 +359,7 @@ class Table:
     def __init__(self, zones: Iterable[Zone | Row] = ()):
         self.zones: dict[str, Zone | Row] = {}
         if not isinstance(zones, Iterable):
-            raise ZoneError(f"zones must be a list of Zone and Row objects; got {zones!r:.60}")
+            raise ZoneError(f"zones must be a list of Zone and Row objects; got {shown(zones, 60)}")
         for zone in zones:
             self.put(zone)
 
@@ -419,7 +423,7 @@ def _tally(zones: Iterable[Zone | Row]) -> dict[Card, int]:
             for card in zone._cards:
                 total[card] = get(card, 0) + 1
         else:
-            raise ZoneError(f"cards are counted in Zone and Row objects; got {zone!r:.60}")
+            raise ZoneError(f"cards are counted in Zone and Row objects; got {shown(zone, 60)}")
     return total
 
 
@@ -431,7 +435,7 @@ def check_conserved(zones: Iterable[Zone | Row], expected: Mapping[Card, int]) -
     expected: a mapping of card id to how many copies the game holds in all.
     """
     if not isinstance(expected, Mapping):
-        raise ZoneError(f"expected must map each card to its copies; got {expected!r:.60}")
+        raise ZoneError(f"expected must map each card to its copies; got {shown(expected, 60)}")
     try:
         census = _tally(zones)
     except TypeError:
@@ -443,7 +447,7 @@ def check_conserved(zones: Iterable[Zone | Row], expected: Mapping[Card, int]) -
     if bad is not None:
         raise ZoneError(
             f"expected must map each card to its copies, whole numbers from 0; got {described(bad[1])} "
-            f"for {bad[0]!r:.60}"
+            f"for {shown(bad[0], 60)}"
         )
     wrong = {
         card: (census.get(card, 0), expected.get(card, 0))

@@ -20,7 +20,7 @@ from playground.core.data import (
     read_once,
     read_only,
 )
-from playground.core.numbers import is_whole
+from playground.core.numbers import is_whole, shown
 
 from .board import TOURNAMENT_KINDS, Board, Space
 
@@ -89,10 +89,10 @@ def _problem(data: TiebreakData) -> tuple[str, str] | None:
         ):
             return (
                 "deck",
-                f"{card!r:.60} is not a tournament card: Card(points from 1, surface one of {SURFACES})",
+                f"{shown(card, 60)} is not a tournament card: Card(points from 1, surface one of {SURFACES})",
             )
         if not (is_whole(n) and 1 <= n <= 10_000):
-            return "deck", f"{card} has {n!r:.30} copies; a whole number from 1 to 10,000 is needed"
+            return "deck", f"{card} has {shown(n, 30)} copies; a whole number from 1 to 10,000 is needed"
     missing = {s.points for s in data.board.spaces if s.is_tournament} - {c.points for c in data.deck}
     if missing:
         return "deck", f"no card can enter the board's {sorted(missing)} point tournaments"

@@ -44,7 +44,7 @@ from playground.core.compare import (
 )
 from playground.core.dist import Dist
 from playground.core.engine import Game, gc_paused
-from playground.core.numbers import whole_number
+from playground.core.numbers import shown, whole_number
 from playground.core.players import takes_game
 
 from .actions import Qualify
@@ -110,7 +110,7 @@ def move_table(board: Board, rules: Rules = DEFAULT_RULES, froms: Sequence[str |
     (odds.move_distribution). Raises ValueError on an unknown space (TypeError for no list).
     """
     if isinstance(froms, str) or not froms:
-        raise ValueError(f"froms must be a list of at least one space; got {froms!r:.60}")
+        raise ValueError(f"froms must be a list of at least one space; got {shown(froms, 60)}")
     starts = [
         _position(board, s) for s in listed(froms, "froms", "spaces (ids, names or positions)", MAX_FROMS)
     ]
@@ -495,7 +495,7 @@ def lab_table(results: Sequence[WinShare]) -> pd.DataFrame:
     listed_ = isinstance(results, Sequence) and not isinstance(results, str | bytes)
     if not listed_ or not 1 <= len(results) <= 1000 or not all(isinstance(r, WinShare) for r in results):
         raise ValueError(
-            f"results must be a list of at least one WinShare (at most 1,000); got {results!r:.60}"
+            f"results must be a list of at least one WinShare (at most 1,000); got {shown(results, 60)}"
         )
     return pd.DataFrame([r.row() for r in results], index=pd.Index([r.name for r in results], name="player"))
 

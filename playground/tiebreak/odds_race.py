@@ -477,7 +477,7 @@ def race_grid(
             or len(starts) > RACE_BOUNDS["start"] + 1
         ):
             raise ValueError(
-                f"{name} must be a list of at most {RACE_BOUNDS['start'] + 1} starts; got {starts!r:.60}"
+                f"{name} must be a list of at most {RACE_BOUNDS['start'] + 1} starts; got {shown(starts, 60)}"
             )
         for start in starts:
             _check_int(name, start, 0, RACE_BOUNDS["start"])

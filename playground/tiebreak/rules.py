@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from playground.core.numbers import shown
 from playground.core.rules import RulesBase, RulesError, rule
 
 TOKEN_TYPES = ("wildcard", "training", "sponsor", "health", "travel")
@@ -269,7 +270,7 @@ class Rules(RulesBase):
     def target_score(self, players: int) -> int:
         """The ranking points that win a game with this many players."""
         if type(players) is not int or not 2 <= players <= 6:
-            raise RulesError(f"Tie-Break Triumph is for 2 to 6 players, not {players!r:.30}.")
+            raise RulesError(f"Tie-Break Triumph is for 2 to 6 players, not {shown(players, 30)}.")
         return getattr(self, f"target_score_{players}p")
 
     def bag(self) -> dict[str, int]:
@@ -324,5 +325,7 @@ class Rules(RulesBase):
 
 def _checked_face(face: object) -> str:
     if face not in DIRECTION_FACES:
-        raise RulesError(f"a direction-die face is one of {', '.join(DIRECTION_FACES)}; got {face!r:.30}")
+        raise RulesError(
+            f"a direction-die face is one of {', '.join(DIRECTION_FACES)}; got {shown(face, 30)}"
+        )
     return face  # type: ignore[return-value]

@@ -22,6 +22,7 @@ from playground.core.data_objects import (
     remember_valid,
     validate_data,
 )
+from playground.core.numbers import shown
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tsubasa"
 TEAMS = ("nankatsu", "toho")
@@ -337,7 +338,7 @@ def _points(card: Card, key: object) -> list[str]:
             DATA_OBJECT,
             None,
             "cards",
-            f"cards[{key!r:.40}].cost is {card.cost!r:.60}; expected (shot, pass, defense): "
+            f"cards[{shown(key, 40)}].cost is {shown(card.cost, 60)}; expected (shot, pass, defense): "
             "three whole numbers from 0 to 5",
         )
     return [cell(n) for n in card.cost]
@@ -362,7 +363,7 @@ def data_rows(data: TsubasaData) -> Rows:
                 DATA_OBJECT,
                 None,
                 "cards",
-                f"cards[{key!r:.40}].kind is {card.kind!r:.40}; expected one of "
+                f"cards[{shown(key, 40)}].kind is {shown(card.kind, 40)}; expected one of "
                 f"{', '.join([*_FILE_OF_KIND, FATIGUE, YELLOW_RED])}",
             )
         values = [cell(card.shot), cell(card.pass_), cell(card.defense), *_two(card)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from playground.core.compare import final_result, steps
+from playground.core.numbers import shown
 
 from .engine import TsubasaGame
 from .odds import TOTAL_BOUND, _check_int, attacker_wins
@@ -18,7 +19,7 @@ from .odds import TOTAL_BOUND, _check_int, attacker_wins
 def _finished(game: TsubasaGame) -> TsubasaGame:
     """The game itself, if it is a Captain Tsubasa match played to the end."""
     if not isinstance(game, TsubasaGame):
-        raise TypeError(f"game must be a Captain Tsubasa match (tsubasa.new_game); got {game!r:.60}")
+        raise TypeError(f"game must be a Captain Tsubasa match (tsubasa.new_game); got {shown(game, 60)}")
     final_result(game)
     return game
 
@@ -75,11 +76,11 @@ def sample_duels(
     random.Random.
     """
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
-        raise ValueError(f"n must be from 0 to 1,000,000 (a whole number); got {n!r:.60}")
+        raise ValueError(f"n must be from 0 to 1,000,000 (a whole number); got {shown(n, 60)}")
     _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND)
     _check_int("defense", defense, -TOTAL_BOUND, TOTAL_BOUND)
     if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random; got {rng!r:.60}")
+        raise TypeError(f"rng must be a random.Random; got {shown(rng, 60)}")
     return [
         "attack"
         if attacker_wins(rng.randint(1, 6), rng.randint(1, 6), attack, defense, assured_success)

@@ -16,6 +16,7 @@ import ipywidgets as w
 import pandas as pd
 
 from playground.core.dist import Dist, dice_sum
+from playground.core.numbers import shown
 from playground.core.showing import readable
 from playground.widgets.bars import bars_svg
 from playground.widgets.predict import percent
@@ -37,7 +38,7 @@ MAX_GRID_SIDES = 12
 
 def _check_sides(sides: int, most: int) -> None:
     if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= most:
-        raise ValueError(f"sides must be a whole number from 2 to {most}; got {sides!r:.60}")
+        raise ValueError(f"sides must be a whole number from 2 to {most}; got {shown(sides, 60)}")
 
 
 def _ink(fill: str) -> str:
@@ -61,12 +62,12 @@ def explored_dist(dice: int, sides: int, measure: str) -> Dist:
     2 to MAX_EXPLORED.
     """
     if measure not in MEASURES:
-        raise ValueError(f"measure must be one of {', '.join(MEASURES)}; got {measure!r:.60}")
+        raise ValueError(f"measure must be one of {', '.join(MEASURES)}; got {shown(measure, 60)}")
     if measure == "sum":
         return dice_sum(dice, sides)
     if not isinstance(dice, int) or isinstance(dice, bool) or not 1 <= dice <= MAX_EXPLORED:
         raise ValueError(
-            f"the number of dice must be a whole number from 1 to {MAX_EXPLORED}; got {dice!r:.60}"
+            f"the number of dice must be a whole number from 1 to {MAX_EXPLORED}; got {shown(dice, 60)}"
         )
     _check_sides(sides, MAX_EXPLORED)
     die = Dist.die(sides)

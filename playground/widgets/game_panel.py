@@ -13,6 +13,7 @@ import ipywidgets as w
 import pandas as pd
 
 from playground.core.engine import Game, IllegalAction, Policies
+from playground.core.numbers import shown
 from playground.core.showing import readable
 
 HISTORY_ROWS = 40
@@ -83,7 +84,7 @@ class GamePanel(w.VBox):
         game = self.make_game(self.seed.value)
         if not isinstance(game, Game):
             raise TypeError(
-                f"make_game(seed) must return a game (as new_game does); it returned {game!r:.60}"
+                f"make_game(seed) must return a game (as new_game does); it returned {shown(game, 60)}"
             )
         self.game = game
         self.refresh()

@@ -148,7 +148,7 @@ class LiveSimulation(w.VBox):
                 return f"The sampler was asked for {n} rolls and gave {len(drawn)}."
             stray = next((o for o in drawn if o not in self.dist), None)
         except TypeError:
-            return f"The sampler must give a list of outcomes; it gave {drawn!r:.80}."
+            return f"The sampler must give a list of outcomes; it gave {shown(drawn, 80)}."
         if stray is None:
             return ""
         outcomes = _listed(list(self.dist))
