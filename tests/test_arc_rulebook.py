@@ -509,3 +509,21 @@ def test_tournament_episodes_stay_between_rounds_and_claimed_sports_leave() -> N
     assert sum(len(z) for z in s.claimed) == 1 and not len(s.active_sport)
     step_until(game, lambda g: g.state.sport() is not None, greedy)
     assert all(list(s.stack(k).under)[: len(v)] == v for k, v in attached.items())
+
+
+def test_team_score_scores_only_the_players_own_stacks_each_once() -> None:
+    """team_score(player, stacks): another player's stack, a stack twice or an odd seat is refused."""
+    game = _compete_scene()
+    set_sport(game, "Obstacle Course")
+    mine = [st.id for st in game.state.team(0)]
+    theirs = [st.id for st in game.state.team(1)]
+    assert game.team_score(0, mine[:1]) == game.team_score(0, tuple(mine[:1]))
+    for player, stacks, words in [
+        (0, theirs[:1], "is not one of Player 1's Athlete stacks"),
+        (0, [mine[0], mine[0]], "names a stack twice"),
+        (0, "#1", "stacks must be a list of stack ids"),
+        (2, mine[:1], "player must be a whole number from 0 to 1"),
+        (True, mine[:1], "player must be a whole number"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            game.team_score(player, stacks)

@@ -8,9 +8,11 @@ the next one and everyone picks again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from playground.core.engine import Action, Event, Game, Result
+from playground.core.numbers import shown, whole_number
 
 from .actions import Graduate, Pick
 from .state import Stack, Task
@@ -61,14 +63,34 @@ class Competition(Game):
         self.picks[task.player] = action.stacks
         return [Event(f"{self.player_name(task.player)} sends out {len(action.stacks)} Athlete(s)")]
 
-    def team_score(self, player: int, stacks: tuple[str, ...], mc: list[Stack] | None = None) -> int:
+    def team_score(self, player: int, stacks: Sequence[str]) -> int:
         """A team's score for the active Sport: each competing Athlete's score, added up.
 
-        mc: the Main Character's stacks, when the caller has counted them already.
+        player: a seat (0 to players - 1); stacks: ids of that player's Athlete stacks (as in
+        Pick.stacks), each at most once. Costs one pass over the table.
         """
+        player = whole_number(player, "player", 0, self.players - 1)
+        if isinstance(stacks, str) or not isinstance(stacks, Sequence):
+            raise ValueError(
+                f"stacks must be a list of stack ids such as ('#1', '#2'); got {shown(stacks, 60)}"
+            )
+        own = [st.id for st in self.state.team(player)]
+        stray = [i for i in stacks if i not in own]
+        if stray:
+            raise ValueError(
+                f"{shown(stray[0], 40)} is not one of {self.player_name(player)}'s Athlete stacks "
+                f"({', '.join(own) or 'none yet'})"
+            )
+        if len(set(stacks)) != len(stacks):
+            raise ValueError(
+                f"stacks names a stack twice: {shown(list(stacks), 60)}; each Athlete competes once"
+            )
+        return self._team_score(tuple(stacks), self.state.main_character_stacks())
+
+    def _team_score(self, stacks: tuple[str, ...], mc: list[Stack]) -> int:
+        """team_score for checked stacks; mc: the Main Character's stacks, counted once a contest."""
         s = self.state
         sport = s.sport()
-        mc = s.main_character_stacks() if mc is None else mc
         if sport is None:
             return 0
         if sport.effect == "most_cards_wins":
@@ -79,12 +101,12 @@ class Competition(Game):
         s = self.state
         sport = s.sport()
         mc = s.main_character_stacks()
-        self.team_scores = {p: self.team_score(p, self.picks.get(p, ()), mc) for p in range(self.players)}
+        self.team_scores = {p: self._team_score(self.picks.get(p, ()), mc) for p in range(self.players)}
         pick = min if sport is not None and sport.effect == "lowest_wins" else max
         best = pick(self.team_scores.values())
         winners = tuple(p for p, v in self.team_scores.items() if v == best)
-        shown = ", ".join(f"{self.player_name(p)} {v}" for p, v in self.team_scores.items())
-        events = [Event(f"team scores: {shown}")]
+        told = ", ".join(f"{self.player_name(p)} {v}" for p, v in self.team_scores.items())
+        events = [Event(f"team scores: {told}")]
         can_replace = len(s.sport_top) + len(s.sport_deck) > 0
         if len(winners) > 1 and self.ties < self.rules.max_tie_replacements and can_replace:
             self.ties += 1
