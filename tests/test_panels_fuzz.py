@@ -315,3 +315,38 @@ def test_the_classroom_sequence(name: str) -> None:
     assert game.status.value.startswith(f"Step {game.scrub.max // 2}")
     operate(press["Step"], None)
     assert "over" in game.status.value
+
+
+def _starting_values(name: str) -> list[tuple[str, Any]]:
+    """Each whole-number or rules argument of a builder, with a value its controls cannot show."""
+    odd: list[tuple[str, Any]] = []
+    for param in inspect.signature(BUILDERS[name]).parameters.values():
+        if param.name == "rules" and param.default is None:
+            odd.append((param.name, "rulebook"))
+        elif param.name == "seed" and name.endswith("live_simulation"):  # no seed box: any whole number
+            odd += [(param.name, v) for v in (1.5, True)]
+        elif param.name == "seed":
+            odd += [(param.name, v) for v in (-1, 2**31, 1.5, True)]
+        elif param.annotation in ("int", "int | None"):
+            odd += [(param.name, v) for v in (10**6, -(10**6), 1.5, True)]
+    return odd
+
+
+STARTS = [(name, arg, value) for name in sorted(BUILDERS) for arg, value in _starting_values(name)]
+
+
+@pytest.mark.parametrize(
+    ("name", "arg", "value"), STARTS, ids=[f"{n.split('.')[-1]}-{a}-{v!r}" for n, a, v in STARTS]
+)
+def test_a_builder_refuses_a_start_its_controls_cannot_show(name: str, arg: str, value: Any) -> None:
+    """A slider would clamp 10**6 to its end and show another question's answer: refused in words."""
+    args, kwargs = ARGUMENTS[name]() if name in ARGUMENTS else ((), {})
+    kwargs[arg] = value
+    with pytest.raises((ValueError, TypeError), match=rf"^{arg} must be"):
+        BUILDERS[name](*args, **kwargs)
+
+
+def test_the_builders_have_starts_to_check() -> None:
+    """The refusal test above reaches the panels that take numbers and rules."""
+    checked = {name.split(".")[-1] for name, _, _ in STARTS}
+    assert {"season_panel", "race_panel", "duel_panel", "dice_explorer", "tournament_panel"} <= checked

@@ -21,6 +21,7 @@ from playground.core.engine import Game, random_legal
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.rules_panel import RulesPanel
+from playground.widgets.starts import start_at, start_rules, start_seed
 
 from . import odds
 from .cards import ArcData, load_data
@@ -145,7 +146,9 @@ class BonusPanel(w.VBox):
     )
 
     def __init__(self, rules: Rules | None = None):
-        self.rules_panel = RulesPanel(rules or Rules(), on_change=lambda _: self.update(), key=self.KEY_RULES)
+        self.rules_panel = RulesPanel(
+            start_rules(rules, Rules), on_change=lambda _: self.update(), key=self.KEY_RULES
+        )
         self.table = w.HTML()
         self.table.add_class("arc-bonus-table")
         super().__init__([self.rules_panel, self.table])
@@ -273,6 +276,7 @@ class SeasonPanel(w.VBox):
     KEY_RULES = ("ruleset", "mode", "first_game_sports")
 
     def __init__(self, players: int = 3, seed: int = 0, rules: Rules | None = None):
+        players, seed, rules = start_at(players, "players", 2, 6), start_seed(seed), start_rules(rules, Rules)
         self.data = load_data()
         self.players = w.IntSlider(value=players, min=2, max=6, description="players", **_SLIDER)
         self.policy = w.Dropdown(

@@ -20,6 +20,7 @@ from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import percent
 from playground.widgets.rules_panel import RulesPanel
+from playground.widgets.starts import start_at, start_choice, start_rules, start_seed
 
 from . import odds
 from .engine import ChallengersGame, new_game
@@ -40,14 +41,31 @@ _SLIDER = {"continuous_update": True, "style": {"description_width": "initial"}}
 _LABELLED = {"style": {"description_width": "initial"}}
 
 
+MAX_DECK_TEXT = 1_000
+"""Characters a deck box may hold (60 strengths of two digits with commas fit in 240)."""
+
+
 def parse_deck(text: str) -> list[int]:
-    """Strengths typed as '1, 1, 2, 4' (spaces or commas); ValueError saying what is allowed."""
+    """Strengths typed as '1, 1, 2, 4' (spaces or commas); ValueError saying what is allowed.
+
+    text: at most MAX_DECK_TEXT characters; each strength is 0 to 30 written with the digits 0-9.
+    """
+    if not isinstance(text, str) or len(text) > MAX_DECK_TEXT:
+        raise ValueError(f"the deck must be text of at most {MAX_DECK_TEXT:,} characters, like 1, 1, 2, 4")
     parts = [p for p in text.replace(",", " ").split() if p]
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
         raise ValueError("type the deck's strengths as whole numbers, like 1, 1, 1, 2, 3, 4")
     deck = [int(p) for p in parts]
     odds._deck(deck)  # the bounds: 1 to 60 cards of strength 0 to 30
     return deck
+
+
+def _deck_text(deck: object) -> str:
+    """A panel's starting deck as its text box shows it: text as typed, or a list of strengths."""
+    if isinstance(deck, list | tuple) and all(isinstance(s, int) and not isinstance(s, bool) for s in deck):
+        deck = ", ".join(map(str, deck))
+    parse_deck(deck)  # type: ignore[arg-type]  # refused in words before any control is made
+    return deck  # type: ignore[return-value]
 
 
 def needed_frame(dist) -> object:
@@ -61,7 +79,10 @@ class AttackPanel(w.VBox):
     """Type a deck, slide the flag's strength: the exact chance of needing 1, 2, 3... cards."""
 
     def __init__(self, deck: str = STARTING, flag: int = 4, rules: Rules | None = None):
-        self.rules_panel = RulesPanel(rules or Rules(), lambda _: self.update(), key=("tie_takes_flag",))
+        deck, flag = _deck_text(deck), start_at(flag, "flag", 1, 30)
+        self.rules_panel = RulesPanel(
+            start_rules(rules, Rules), lambda _: self.update(), key=("tie_takes_flag",)
+        )
         self.deck = w.Text(value=deck, description="my deck (strengths)", **_LABELLED)
         self.flag = w.IntSlider(value=flag, min=1, max=30, description="defender's flag strength", **_SLIDER)
         self.within = w.IntSlider(value=2, min=1, max=10, description="within this many cards", **_SLIDER)
@@ -111,6 +132,7 @@ class ThinningPanel(w.VBox):
     """Pick a card to remove: the chances before and after, for every flag strength up to a limit."""
 
     def __init__(self, deck: str = STARTING, up_to: int = 10):
+        deck, up_to = _deck_text(deck), start_at(up_to, "up_to", 1, 40)
         self.deck = w.Text(value=deck, description="my deck (strengths)", **_LABELLED)
         self.remove = w.Dropdown(description="remove a card of strength", **_LABELLED)
         self.up_to = w.IntSlider(value=up_to, min=1, max=40, description="flags up to", **_SLIDER)
@@ -163,6 +185,9 @@ class TournamentPanel(w.VBox):
     """A tournament stepped on the mat picture, with the state, the matches and the history."""
 
     def __init__(self, players: int = 2, seed: int = 0, rules: Rules | None = None, policy: str = ""):
+        players, seed, rules = start_at(players, "players", 1, 8), start_seed(seed), start_rules(rules, Rules)
+        if policy:
+            start_choice(policy, "policy", tuple(POLICIES))
         self.players = w.IntSlider(value=players, min=1, max=8, description="players", **_SLIDER)
         self.policy = w.Dropdown(options=list(POLICIES), description="players' strategy", **_LABELLED)
         if policy:

@@ -20,8 +20,9 @@ import pandas as pd
 from playground.core.engine import Game, random_legal
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
-from playground.widgets.predict import percent
+from playground.widgets.predict import headline, percent
 from playground.widgets.rules_panel import RulesPanel
+from playground.widgets.starts import rule_high, start_at, start_rules, start_seed
 
 from . import odds
 from .board_view import BoardView
@@ -38,14 +39,6 @@ POLICIES: dict[str, Callable[[Game], object]] = {
 _SLIDER = {"continuous_update": True, "style": {"description_width": "initial"}}
 
 
-def _headline(text: str, p: Fraction) -> str:
-    """'P(...) ≈ 33.3%, exactly 1/3': the percentage a class reads, then the exact fraction while
-    it is short enough to read (a race to 15 has fractions of dozens of digits: only their length)."""
-    digits = len(str(p.denominator))
-    exact = f"exactly <b>{p}</b>" if digits <= 12 else f"exact fraction: {digits} digits below the line"
-    return f"<div style='font-size:1.25em'>{text} &asymp; <b>{percent(p)}</b></div><div>{exact}</div>"
-
-
 class TargetsPanel(w.VBox):
     """Vacant or defended: pick tokens, Ace, card and a token's worth; see every token's worth.
 
@@ -55,7 +48,7 @@ class TargetsPanel(w.VBox):
     """
 
     def __init__(self, rules: Rules | None = None, token_worth: int = 150):
-        self.base_rules = rules or Rules()
+        self.base_rules = start_rules(rules, Rules)
         self.mode = w.ToggleButtons(options=["vacant", "defended"], description="tournament")
         self.tokens = w.IntSlider(
             value=0, min=0, max=odds.max_tokens(self.base_rules), description="tokens risked", **_SLIDER
@@ -167,7 +160,7 @@ class TargetsPanel(w.VBox):
         what = "P(win the vacant tournament)" if vacant else "P(beat the champion)"
         best = odds.best_tokens(frame, self.token_worth.value)
         net = frame.net_points
-        self.answer.value = _headline(what, p) + (
+        self.answer.value = headline(what, p) + (
             f"<div>expected ranking points: <b>{float(frame.loc[k, 'expected_points']):.0f}</b>; "
             f"after the {k} token(s) at {self.token_worth.value} each: <b>{float(net[k]):.0f}</b></div>"
             f"<div>best for you: risk <b>{best}</b> token(s) (net {float(net[best]):.0f} points)</div>"
@@ -202,22 +195,30 @@ class RacePanel(w.VBox):
     """
 
     def __init__(self, challenger: int = 2, head_start: int | None = None, rules: Rules | None = None):
-        rules = rules or Rules()
+        rules = start_rules(rules, Rules)
         self.sides = rules.tiebreak_die_sides
         self.settle_at_start = rules.race_won_at_start
-        head_start = rules.champion_head_start if head_start is None else head_start
+        most = rule_high(Rules, "champion_head_start")  # the rules' largest head start
+        challenger = start_at(challenger, "challenger", 0, most)
+        head_start = (
+            rules.champion_head_start if head_start is None else start_at(head_start, "head_start", 0, most)
+        )
         target, margin = rules.race_target, rules.race_margin
         self.challenger = w.IntSlider(
-            value=challenger, min=0, max=15, description="challenger start", **_SLIDER
+            value=challenger, min=0, max=most, description="challenger start", **_SLIDER
         )
         self.head_start = w.IntSlider(
-            value=head_start, min=0, max=15, description="champion start", **_SLIDER
+            value=head_start, min=0, max=most, description="champion start", **_SLIDER
         )
         self.first = w.ToggleButtons(
             options=["challenger", "champion"], value=rules.race_first, description="first roll"
         )
-        self.target = w.IntSlider(value=target, min=1, max=15, description="race to", **_SLIDER)
-        self.margin = w.IntSlider(value=margin, min=1, max=5, description="win by", **_SLIDER)
+        self.target = w.IntSlider(
+            value=target, min=1, max=rule_high(Rules, "race_target"), description="race to", **_SLIDER
+        )
+        self.margin = w.IntSlider(
+            value=margin, min=1, max=rule_high(Rules, "race_margin"), description="win by", **_SLIDER
+        )
         self.answer, self.chart, self.table = w.HTML(), w.HTML(), w.HTML()
         for widget, name in [(self.answer, "pg-answer"), (self.chart, "pg-chart"), (self.table, "pg-table")]:
             widget.add_class(name)
@@ -267,7 +268,7 @@ class RacePanel(w.VBox):
         """Redraw the answer, the length chart and the table of every start."""
         p = self.probability
         mean = odds.expected_race_length(*self.args())
-        self.answer.value = _headline("P(challenger wins)", p) + (
+        self.answer.value = headline("P(challenger wins)", p) + (
             f"<div>about <b>{round(float(p) * 100)}</b> races in 100</div>"
             f"<div>average length: <b>{float(mean):.2f}</b> rolls (both players' rolls counted)</div>"
         )
@@ -289,6 +290,7 @@ class SeasonPanel(w.VBox):
     KEY_RULES = ("direction_die", "race_margin", "champion_head_start")
 
     def __init__(self, players: int = 4, seed: int = 0, rules: Rules | None = None):
+        players, seed, rules = start_at(players, "players", 2, 6), start_seed(seed), start_rules(rules, Rules)
         self.data = load_data()
         self.board = self.data.board
         self.players = w.IntSlider(value=players, min=2, max=6, description="players", **_SLIDER)

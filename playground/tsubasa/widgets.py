@@ -21,8 +21,9 @@ from playground.core.draws import sample_exact
 from playground.core.engine import Game, random_legal
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel
-from playground.widgets.predict import percent
+from playground.widgets.predict import headline
 from playground.widgets.rules_panel import RulesPanel
+from playground.widgets.starts import start_at, start_choice, start_rules, start_seed
 
 from . import odds
 from .cards import load_data
@@ -40,17 +41,11 @@ POLICIES: dict[str, Callable[[Game], object]] = {
 _SLIDER = {"continuous_update": True, "style": {"description_width": "initial"}}
 
 
-def headline(text: str, p: Fraction) -> str:
-    """'P(...) ≈ 58.3%, exactly 7/12': the percentage a class reads, then the exact fraction."""
-    return (
-        f"<div style='font-size:1.25em'>{text} &asymp; <b>{percent(p)}</b></div><div>exactly <b>{p}</b></div>"
-    )
-
-
 class DuelPanel(w.VBox):
     """The duel: two totals, the switches of the duel, and its exact chances (bounds as in odds)."""
 
     def __init__(self, attack: int = 7, defense: int = 8):
+        attack, defense = start_at(attack, "attack", 0, 25), start_at(defense, "defense", 0, 25)
         self.attack = w.IntSlider(value=attack, min=0, max=25, description="attack total", **_SLIDER)
         self.defense = w.IntSlider(value=defense, min=0, max=25, description="defense total", **_SLIDER)
         self.assured = w.Checkbox(value=False, description="Assured Success (6 against 1 wins)", indent=False)
@@ -108,8 +103,9 @@ class SpecialShotPanel(w.VBox):
     """Choose a Special Shot; the defender picks with the exact equilibrium mix (a seeded generator)."""
 
     def __init__(self, attacker: str = "toho", seed: int = 0):
+        attacker = start_choice(attacker, "attacker", ("toho", "nankatsu"))
         self.data = load_data()
-        self.rng = random.Random(seed)
+        self.rng = random.Random(start_seed(seed))
         defender = "nankatsu" if attacker == "toho" else "toho"
         self.shots = self.data.special_ids(attacker, "shot")
         self.blocks = self.data.special_ids(defender, "defense")
@@ -157,6 +153,8 @@ class MatchPanel(w.VBox):
     KEY_RULES = ("ties_to_attacker", "assured_success", "card_limit")
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, policy: str = "odds spender"):
+        seed, rules = start_seed(seed), start_rules(rules, Rules)
+        policy = start_choice(policy, "policy", tuple(POLICIES))
         self.data = load_data()
         self.policy = w.Dropdown(options=list(POLICIES), value=policy, description="coaches play")
         self.rules_panel = RulesPanel(
@@ -196,13 +194,9 @@ def duel_panel(attack: int = 7, defense: int = 8) -> DuelPanel:
 
 def special_shot_panel(attacker: str = "toho", seed: int = 0) -> SpecialShotPanel:
     """Play Special Shots against the equilibrium defender (attacker "toho" or "nankatsu")."""
-    if attacker not in ("toho", "nankatsu"):
-        raise ValueError(f"attacker must be 'toho' or 'nankatsu'; got {attacker!r}")
     return SpecialShotPanel(attacker, seed)
 
 
 def match_panel(seed: int = 0, rules: Rules | None = None, policy: str = "odds spender") -> MatchPanel:
     """Step a whole match on the table picture (policy: one of POLICIES' names)."""
-    if policy not in POLICIES:
-        raise ValueError(f"policy must be one of {', '.join(POLICIES)}; got {policy!r}")
     return MatchPanel(seed, rules, policy)

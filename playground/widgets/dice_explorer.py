@@ -21,6 +21,8 @@ from playground.core.showing import readable
 from playground.widgets.bars import bars_svg
 from playground.widgets.predict import percent
 
+from .starts import start_at
+
 MEASURES = ("sum", "difference (first - second)", "highest")
 
 Mark = tuple[str, Callable[[int, int], bool], str]
@@ -172,6 +174,8 @@ class DiceExplorer(w.VBox):
     answer, chart and table follow at once."""
 
     def __init__(self, dice: int = 2, sides: int = 6, bonus: int = 0, target: int = 7):
+        dice, sides = start_at(dice, "dice", 1, 6), start_at(sides, "sides", 2, 20)
+        bonus, target = start_at(bonus, "bonus", -5, 10), start_at(target, "target", -10, 130)
         slider = {"continuous_update": True, "style": {"description_width": "initial"}}
         self.dice = w.IntSlider(value=dice, min=1, max=6, description="number of dice", **slider)
         self.sides = w.IntSlider(value=sides, min=2, max=20, description="sides per die", **slider)
@@ -230,7 +234,7 @@ class DiceExplorer(w.VBox):
 def dice_explorer(dice: int = 2, sides: int = 6, bonus: int = 0, target: int = 7) -> DiceExplorer:
     """Build the dice explorer panel.
 
-    Each value starts its slider and is held to the slider's range (dice 1 to 6, sides 2 to 20,
-    bonus -5 to 10, target -10 to 130), as a student dragging it would be.
+    Each value starts its slider, so it must lie in the slider's range (dice 1 to 6, sides 2 to 20,
+    bonus -5 to 10, target -10 to 130): anything else is refused in words, never shown clamped.
     """
     return DiceExplorer(dice, sides, bonus, target)

@@ -16,6 +16,8 @@ from playground.core.engine import Game, IllegalAction, Policies
 from playground.core.numbers import shown
 from playground.core.showing import readable
 
+from .starts import SEED_MAX, start_seed
+
 HISTORY_ROWS = 40
 """How many of the latest history rows the panel shows (the whole history is game.history())."""
 
@@ -37,10 +39,11 @@ class GamePanel(w.VBox):
         seed: int = 0,
         on_update: Callable[[Game], None] | None = None,
     ):
+        seed = start_seed(seed)
         self.make_game = make_game
         self.policies = policies
         self._listeners: list[Callable[[Game], None]] = [on_update] if on_update else []
-        self.seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed")
+        self.seed = w.BoundedIntText(value=seed, min=0, max=SEED_MAX, description="seed")
         self.step_button = w.Button(description="Step", icon="step-forward")
         self.play_button = w.Button(description="Play to end", icon="fast-forward")
         self.reset_button = w.Button(description="Reset", icon="refresh")

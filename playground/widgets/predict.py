@@ -28,12 +28,26 @@ def exact_probability(value: Any, what: str) -> Fraction:
     """value as a Fraction from 0 to 1, or a ValueError naming what it was for."""
     if isinstance(value, bool) or not isinstance(value, numbers.Rational):
         raise ValueError(
-            f"{what} must be an exact probability (a Fraction, an int or a sympy Rational); got {value!r}"
+            f"{what} must be an exact probability (a Fraction, an int or a sympy Rational); "
+            f"got {shown(value)}"
         )
     p = Fraction(value)
     if not 0 <= p <= 1:
-        raise ValueError(f"{what} must be a probability from 0 to 1; got {p}")
+        small = max(abs(p.numerator), p.denominator).bit_length() < 200
+        raise ValueError(f"{what} must be a probability from 0 to 1; got {p if small else shown(p)}")
     return p
+
+
+def headline(text: str, p: Any) -> str:
+    """A panel's answer line, 'P(...) ≈ 33.3%, exactly 1/3': the percentage a class reads, then
+    the exact fraction while it is short enough to read (a race to 15 has fractions of dozens of
+    digits: only their length). text is escaped; p: an exact probability from 0 to 1."""
+    p = exact_probability(p, "p")
+    bits = p.denominator.bit_length()
+    digits = str(len(str(p.denominator))) if bits < 1_000 else f"about {int(bits * 0.30103) + 1:,}"
+    exact = f"exactly <b>{p}</b>" if bits < 40 else f"exact fraction: {digits} digits below the line"
+    answer = f"{escape(str(text))} &asymp; <b>{percent(p)}</b>"
+    return f"<div style='font-size:1.25em'>{answer}</div><div>{exact}</div>"
 
 
 FLOAT_SAFE = Fraction(1, 10**298)
