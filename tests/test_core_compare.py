@@ -221,6 +221,33 @@ def test_interrupt_cancels_the_waiting_tasks_of_a_given_executor() -> None:
     assert max(played) < 20  # of 100: the rest were cancelled
 
 
+class CountingThreads(ThreadPoolExecutor):
+    """A thread pool that records how many of its tasks were waiting or running at once."""
+
+    def __init__(self, workers: int):
+        super().__init__(max_workers=workers)
+        self.live: set[Any] = set()
+        self.most = 0
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any:
+        future = super().submit(*args, **kwargs)
+        self.live.add(future)
+        future.add_done_callback(self.live.discard)
+        self.most = max(self.most, len(self.live))
+        return future
+
+
+def test_tasks_go_to_the_executor_one_per_worker_at_a_time() -> None:
+    """No task waits in the executor's queue, so the stop button waits only for running ones;
+    the table is the same as played here."""
+    with CountingThreads(workers=2) as threads:
+        table = compare_rules(new_ruled_game, SHORT, LONG, games=60, executor=threads, chunk=3)
+    assert threads.most <= 2
+    pd.testing.assert_frame_equal(
+        table, compare_rules(new_ruled_game, SHORT, LONG, games=60, executor="serial")
+    )
+
+
 def test_progress_bar_in_a_notebook(monkeypatch: pytest.MonkeyPatch) -> None:
     """progress=True shows an IntProgress that ends full and green; outside a kernel, nothing."""
     import IPython.display
