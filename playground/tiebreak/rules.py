@@ -78,7 +78,10 @@ class Rules(RulesBase):
 
     # -- the dice and the board ---------------------------------------------------------------
     number_die_sides: int = rule(
-        6, "Sides of each of the two number dice and of the tie-break die.", low=2, high=20
+        6,
+        "Sides of each of the two number dice that move a piece (the tie-break die is tiebreak_die_sides).",
+        low=2,
+        high=20,
     )
     direction_die: str = rule(
         "fork only",
