@@ -174,7 +174,7 @@ def test_race_winner_and_play_race_by_hand() -> None:
     assert simulate.race_winner([1], 7, 3, settle_at_start=False) == "challenger"
     table = simulate.play_race(2, 3, dice=[4, 4, 2, 2])
     assert list(table.challenger) == [6, 6, 8, 8] and list(table.champion) == [3, 7, 7, 9]
-    assert list(table.lead) == [3, 1, 1, 1] and set(table.result) == {"play on"}
+    assert list(table["roller's lead"]) == [3, 1, 1, 1] and set(table.result) == {"play on"}
     seeded = simulate.play_race(2, 3, seed=36)
     assert seeded.equals(simulate.play_race(2, 3, seed=36))
     assert seeded.result.iloc[-1].endswith("wins") and (seeded.result.iloc[:-1] == "play on").all()

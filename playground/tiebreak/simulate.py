@@ -325,7 +325,7 @@ def play_race(
 
     The dice come from random.Random(seed), or are the given list (to replay a race chosen by
     hand; the table then stops where the list does if nobody has won). Columns: roll, roller,
-    die, challenger, champion (the running totals), lead (the roller's), result ("play on" or
+    die, challenger, champion (the running totals), roller's lead, result ("play on" or
     who wins). A race already won at the start has one row, roll 0.
     """
     if dice is None:
@@ -346,7 +346,7 @@ def play_race(
                 "die": die or None,
                 "challenger": challenger,
                 "champion": champion,
-                "lead": lead,
+                "roller's lead": lead,
                 "result": f"{winner} wins" if winner else "play on",
             }
         )
