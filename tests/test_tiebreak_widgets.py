@@ -154,3 +154,20 @@ def test_race_panel_starts_from_the_rules() -> None:
     panel = race_panel(rules=rules)
     assert panel.args() == (2, 2, 9, 3, 8, "champion", True)
     assert panel.probability == p_challenger_wins(2, 2, 9, 3, 8, "champion", True)
+
+
+def test_targets_panel_has_one_target_and_labels_its_tokens_by_mode() -> None:
+    """The target slider and the rules field are one setting; in defended mode the tokens are the
+    ones besides the qualifying Wildcard (so 0 is a start of 2), and its own rules stand first."""
+    panel = targets_panel()
+    assert panel.rules_panel.all_rules is None  # vacant: the race's rules are not up front
+    panel.target.value = 9
+    assert panel.rules_panel.rules.vacant_target == 9 and panel.table_frame().loc[0, "p_win"] == 0
+    panel.mode.value = "defended"
+    assert panel.tokens.description == "tokens risked besides the Wildcard"
+    assert panel.rules_panel.all_rules is not None  # defended: head start, who rolls first... first
+    panel.target.value = 8
+    assert panel.rules_panel.rules.race_target == 8
+    assert panel.table_frame().loc[0, "p_win"] == p_challenger_wins(2, 3, 8, 2)
+    panel.top_ranker.value = True
+    assert panel.tokens.description == "tokens risked"

@@ -68,25 +68,15 @@ class TargetsPanel(w.VBox):
         self.target = w.IntSlider(
             value=self.base_rules.vacant_target, min=1, max=30, description="target", **_SLIDER
         )
-        self.rules_panel = RulesPanel(
-            self.base_rules,
-            on_change=self._rules_changed,
-            key=("champion_head_start", "race_first", "wildcard_slot", "top_ranker_returns_wildcards"),
-        )
+        self.rules_panel = RulesPanel(self.base_rules, on_change=self._rules_changed)
         self.answer, self.chart, self.table = w.HTML(), w.HTML(), w.HTML()
         for widget, name in [(self.answer, "pg-answer"), (self.chart, "pg-chart"), (self.table, "pg-table")]:
             widget.add_class(name)
         self._adjusting = False
         self.mode.observe(lambda _: self._mode_changed(), names="value")
-        for control in (
-            self.tokens,
-            self.ace,
-            self.surface,
-            self.top_ranker,
-            self.target,
-            self.points,
-            self.token_worth,
-        ):
+        self.target.observe(lambda _: self._target_moved(), names="value")
+        self.top_ranker.observe(lambda _: self._show_mode(), names="value")
+        for control in (self.tokens, self.ace, self.surface, self.top_ranker, self.points, self.token_worth):
             control.observe(lambda _: self.update(), names="value")
         controls = w.VBox([self.mode, self.tokens, self.ace, self.points, self.token_worth])
         self.more = w.Accordion(
@@ -96,7 +86,12 @@ class TargetsPanel(w.VBox):
         )
         super().__init__([w.HBox([controls, self.answer]), self.chart, self.table, self.more])
         self.add_class("pg-tiebreak-targets")
+        self._show_mode()
         self.update()
+
+    DEFENDED_RULES = ("champion_head_start", "race_first", "wildcard_slot", "top_ranker_returns_wildcards")
+    """The rules that change only a defended tournament: up front in that mode, behind "all rules"
+    in the vacant one, where they change nothing."""
 
     @property
     def rules(self) -> Rules:
@@ -115,6 +110,18 @@ class TargetsPanel(w.VBox):
             )
         return odds.token_net_table(frame, self.token_worth.value)
 
+    def _target_moved(self) -> None:
+        """The target slider is the rules' target for this mode: the rules panel follows it."""
+        if not self._adjusting:
+            self.rules_panel.set_rules(self.rules)  # its change redraws the panel
+
+    def _show_mode(self) -> None:
+        """Label the tokens as this mode counts them and put its own rules up front."""
+        defended = self.mode.value == "defended"
+        self.rules_panel.arrange(self.DEFENDED_RULES if defended else ())
+        wildcard = defended and not self.top_ranker.value
+        self.tokens.description = "tokens risked besides the Wildcard" if wildcard else "tokens risked"
+
     def _rules_changed(self, rules: Rules) -> None:
         """Another rule changed in "all rules": keep it, and move the target if that changed."""
         self.base_rules = rules
@@ -131,6 +138,7 @@ class TargetsPanel(w.VBox):
             base = self.base_rules
             self.target.value = base.vacant_target if vacant else min(base.race_target, 15)
             self.target.max = 30 if vacant else 15
+        self._show_mode()
         self.update()
 
     @contextmanager
