@@ -286,6 +286,23 @@ def test_failing_to_qualify_costs_a_card_and_two_tokens_of_the_champions_choice(
     assert game.phase() == "act" and not any(isinstance(a, Enter) for a in game.legal_actions())
 
 
+@pytest.mark.parametrize("week_discard", [True, False])
+def test_a_failed_qualification_and_the_weeks_discard(week_discard: bool) -> None:
+    """Weekly discard: a player who entered no tournament with a schedule card discards one. By our
+    ruling a failed qualification enters no card, so the discard follows the champion's penalty
+    (Rules.failed_qualify_week_discard); off, the penalty card is the week's discard."""
+    game, _position = defended_scene(
+        {}, Rules(failed_qualify_tokens=0, failed_qualify_week_discard=week_discard)
+    )
+    arrive(game, 0, "t2000_new_york")
+    game.apply(game.legal_actions()[0])  # the champion's penalty card
+    game.apply(EndTurn())
+    assert len(game.state.players[0].schedule) == 2  # the penalty card is gone
+    assert (
+        (game.phase(), game.current_actor()) == ("discard", 0) if week_discard else game.phase() != "discard"
+    )
+
+
 def test_a_training_reservation_gives_a_tie_break_on_equal_terms() -> None:
     """Training x2: a schedule card face down on an empty tournament; a player who arrives and
     enters plays a tie-break with the reserver on equal terms (no head start), declaring their
@@ -309,6 +326,25 @@ def test_a_training_reservation_gives_a_tie_break_on_equal_terms() -> None:
     assert game.state.players[1].discards[Card(500, "clay")] == 1
     assert game.state.bag["sponsor"] == 8
     assert_conserved(game)
+
+
+@pytest.mark.parametrize(("surface_in_training", "scores"), [(False, [1, 2]), (True, [2, 3])])
+def test_the_surface_point_in_a_training_tie_break(surface_in_training: bool, scores: list[int]) -> None:
+    """Tie-break points: the surface point is for challenging another player; by our ruling a
+    Training tie-break gives it to nobody (Rules.surface_in_training: on, both earn it)."""
+    game = act_scene(rules=Rules(surface_in_training=surface_in_training))
+    position = game.board.index["t500_rio"]
+    assert game.board.spaces[position].surface == "clay"
+    game.state.reservations[position] = (1, Card(500, "clay"))
+    game.state.players[1].deck[Card(500, "clay")] -= 1
+    set_tokens(game, 1, {"sponsor": 1})
+    place(game, 0, "t500_rio")
+    set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {})
+    game.apply(Enter(position, "Rio 500", Card(500, "clay")))
+    game.apply(Risk(()))
+    game.apply(Risk(("sponsor",)))
+    assert game.state.contest.scores == scores
 
 
 # -- special actions ---------------------------------------------------------------------------------

@@ -121,11 +121,18 @@ class ContestPhase:
                 surface = c.opponent_card.surface if c.opponent_card else None
             bonus += r.surface_bonus if c.card.surface == surface else 0
             bonus += r.wildcard_bonus if c.pay != "top ranker" else 0
+        elif c.kind == "training" and r.surface_in_training:
+            bonus += r.surface_bonus if c.card.surface == self.board.spaces[c.space].surface else 0
         return bonus
 
     def _reserver_bonus(self: TiebreakGame, c: Contest) -> int:
-        matches = c.opponent_card is not None and c.opponent_card.points == self.board.spaces[c.space].points
-        return self.rules.matching_card_bonus if self.rules.reserver_card_point and matches else 0
+        r, space = self.rules, self.board.spaces[c.space]
+        card = c.opponent_card
+        matches = card is not None and card.points == space.points
+        bonus = r.matching_card_bonus if r.reserver_card_point and matches else 0
+        if r.surface_in_training and card is not None and card.surface == space.surface:
+            bonus += r.surface_bonus
+        return bonus
 
     # -- the vacant die and the race ---------------------------------------------------------------
 

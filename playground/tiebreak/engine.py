@@ -285,9 +285,9 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
             elif task.kind == "draw_card" and not self.state.players[task.player].deck:
                 self.tasks.popleft()
                 events.append(Event(f"{self.player_name(task.player)}'s deck is empty: no card drawn."))
-            elif task.kind == "let_draw" and not self._let_pile().unseen:
+            elif task.kind == "let_draw" and not self._let_pile(task.player).unseen:
                 self.tasks.popleft()
-                pile = self._let_pile()
+                pile = self._let_pile(task.player)
                 if pile.seen:  # every card of this pile has been seen: its order is known
                     events += self._let_effect(task.player, self._let(pile.seen.popleft()))
                 else:

@@ -96,6 +96,7 @@ class MovingPhase:
                         "the champion takes a card and tokens."
                     )
                 )
+                self.card_used |= not self.rules.failed_qualify_week_discard  # the penalty is the week's
                 penalties = [Task("penalty_card", champion, p)] * self.rules.failed_qualify_cards
                 if self.rules.failed_qualify_tokens:
                     penalties.append(Task("penalty_tokens", champion, p))
@@ -106,7 +107,7 @@ class MovingPhase:
 
     def _do_let_draw(self: TiebreakGame, task: Task, card: Any) -> list[Event]:
         self._take_from(self.state.let_unseen, card.id)
-        self._let_pile().unseen -= 1
+        self._let_pile(task.player).unseen -= 1
         return self._let_effect(task.player, card)
 
     def _let_effect(self: TiebreakGame, p: int, card: Any) -> list[Event]:
@@ -140,9 +141,9 @@ class MovingPhase:
         me.lets.remove(held)
         self.state.let_piles[held[1]].seen.append(held[0].id)
 
-    def _let_pile(self: TiebreakGame) -> LetPile:
-        """The pile of the Let space the player to draw stands on."""
-        return self.state.let_piles[self._let_pile_at(self.state.players[self.tasks[0].player].position)]
+    def _let_pile(self: TiebreakGame, player: int) -> LetPile:
+        """The pile of the Let space the drawing player stands on."""
+        return self.state.let_piles[self._let_pile_at(self.state.players[player].position)]
 
     def _let_pile_at(self: TiebreakGame, position: int) -> int:
         """The index of the Let pile drawn from at a Let space."""

@@ -91,7 +91,11 @@ class Rules(RulesBase):
         choices=DIRECTION_MODES,
     )
     fork_main_faces: int = rule(
-        3, "Direction-die faces that take the main road at a fork (ruling: half).", low=0, high=6
+        3,
+        "Direction-die faces that take the main road at a fork (ruling: half). The die has as many "
+        "faces as the three fork_*_faces add up to (the rulebook's: 6).",
+        low=0,
+        high=6,
     )
     fork_branch_faces: int = rule(
         3, "Direction-die faces that take the branch road at a fork (ruling: half).", low=0, high=6
@@ -100,7 +104,11 @@ class Rules(RulesBase):
         0, "Direction-die faces that let the player pick the road at a fork (ruling: none).", low=0, high=6
     )
     direction_clockwise_faces: int = rule(
-        2, "Variant 'every move': direction-die faces that say clockwise.", low=0, high=6
+        2,
+        "Variant 'every move': direction-die faces that say clockwise. The die has as many faces "
+        "as the three direction_*_faces add up to (the older variant's: 6).",
+        low=0,
+        high=6,
     )
     direction_counter_faces: int = rule(
         2, "Variant 'every move': direction-die faces that say counter-clockwise.", low=0, high=6
@@ -172,6 +180,11 @@ class Rules(RulesBase):
     surface_bonus: int = rule(
         1, "Tie-break points for a matching surface, only against a champion.", low=0, high=5
     )
+    surface_in_training: bool = rule(
+        False,
+        "Ruling: the surface point is for challenging a champion, so nobody earns it in a Training "
+        "tie-break; on: each of the two players earns it there for a card of the space's surface.",
+    )
     surface_match: str = rule(
         "space",
         "Ruling: the surface bonus compares the challenger's card with the tournament space, or with "
@@ -200,6 +213,12 @@ class Rules(RulesBase):
     )
     failed_qualify_tokens: int = rule(
         2, "Tokens the champion takes from a player who cannot qualify.", low=0, high=5
+    )
+    failed_qualify_week_discard: bool = rule(
+        True,
+        "Ruling: a failed qualification enters no card, so the week's discard still follows (two "
+        "cards gone that week with the champion's penalty); off: the penalty card is the week's "
+        "discard.",
     )
 
     # -- special actions ----------------------------------------------------------------------
