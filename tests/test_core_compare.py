@@ -296,7 +296,10 @@ def nan_measure(game: Game) -> float:
         ({"games": 100_001}, "games must be a whole number from 1 to 100,000; got 100001"),
         ({"games": 2.5}, "games must be a whole number from 1 to 100,000; got 2.5"),
         ({"games": True}, "games must be a whole number from 1 to 100,000; got True"),
-        ({"rules_b": OtherRules()}, "same Rules class; got PigRules and OtherRules"),
+        (
+            {"rules_b": OtherRules()},
+            "rules of the same game; got toy_game.PigRules and test_core_compare.OtherRules",
+        ),
         ({"rules_a": {"target": 10}}, "rules_a must be a game's Rules object; got {'target': 10}"),
         ({"new_game": "pig"}, "new_game must be a function making a game; got 'pig'"),
         ({"seed": "1"}, "seed must be a whole number (any size); got '1'"),
@@ -400,3 +403,17 @@ def test_the_stop_button_leaves_no_worker_behind() -> None:
     while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in workers if alive(pid)]
+
+
+def test_a_measure_that_fails_or_overflows_is_named_with_its_game() -> None:
+    """A huge or raising measure is refused in words: which measure, which seed, which rules."""
+
+    def huge(game: Game) -> int:
+        return 10**400
+
+    def broken(game: Game) -> float:
+        return 1 / 0
+
+    for measure, words in [(huge, "must return a finite number"), (broken, "raised ZeroDivisionError")]:
+        with pytest.raises(ValueError, match=rf"measure 'm' {words}.*seed 0 under"):
+            compare_rules(new_ruled_game, SHORT, LONG, games=2, executor="serial", measures={"m": measure})

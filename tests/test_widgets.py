@@ -484,3 +484,32 @@ def test_rules_panel_shows_each_section_on_a_tab() -> None:
     assert on_tabs == list(panel.controls.values()) and len(on_tabs) == len(field_specs(Rules))
     panel.controls["race_margin"].value = 3
     assert panel.rules == Rules(race_margin=3)
+
+
+def test_play_to_end_shows_a_refused_or_failing_player_and_keeps_the_steps_played() -> None:
+    """Play to end stops at a player's bad pick or error, says so, and shows the game as it is."""
+    from playground import tiebreak
+
+    def late(game):
+        if game.step_count > 30:
+            return "oops" if game.step_count % 2 else 1 / 0
+        return game.legal_actions()[0]
+
+    panel = game_panel(lambda seed: tiebreak.new_game(seed=seed, players=2), policies=late, seed=1)
+    panel.play_button.click()
+    played = panel.game.step_count
+    assert 30 < played < 40 and panel.scrub.max == played
+    assert "oops" in panel.status.value or "ZeroDivisionError" in panel.status.value
+    panel.step_button.click()
+    assert panel.game.step_count == played and "color:#b00" in panel.status.value
+
+
+def test_play_refuses_a_policy_list_that_leaves_a_player_out_before_any_step() -> None:
+    from playground import tiebreak
+    from playground.tiebreak.policies import greedy
+
+    game = tiebreak.new_game(seed=1, players=3)
+    for policies, missing in (([greedy, greedy], "Chris"), ({0: greedy, 2: greedy}, "Billie")):
+        with pytest.raises(ValueError, match=f"there is none for {missing}"):
+            game.play(policies)
+        assert game.step_count == 0

@@ -90,14 +90,30 @@ class _Plan:
         game = self.new_game(rules=rules, seed=seed, **extra).play(self.policies)
         values = []
         for name, f in self.measures:
-            value = f(game)
-            if not isinstance(value, numbers.Real) or not math.isfinite(value):
+            try:
+                value = f(game)
+            except Exception as error:
                 raise ValueError(
-                    f"measure {name!r} must return a finite number; it returned {shown(value, 40)} for the "
-                    f"game with seed {seed} under {_label(rules)} (a mean of nan or inf tells nothing)"
-                )
-            values.append(float(value))
+                    f"measure {shown(name, 40)} raised {type(error).__name__} ({shown(str(error), 120)}) "
+                    f"for the game with seed {seed} under {_label(rules)}"
+                ) from error
+            values.append(_finite(value, name, seed, rules))
         return values
+
+
+def _finite(value: Any, name: str, seed: int, rules: RulesBase) -> float:
+    """A measure's value as a float, if it is a finite number a float can hold."""
+    try:
+        number = float(value) if isinstance(value, numbers.Real) and not isinstance(value, bool) else None
+    except (OverflowError, ValueError):
+        number = None
+    if number is None or not math.isfinite(number):
+        raise ValueError(
+            f"measure {shown(name, 40)} must return a finite number; it returned {shown(value, 40)} "
+            f"for the game with seed {seed} under {_label(rules)} (a number up to about 1e308: a "
+            "mean of nan or inf tells nothing)"
+        )
+    return number
 
 
 def _play_chunk(plan: _Plan, start: int, stop: int) -> list[tuple[list[float], list[float]]]:
@@ -181,8 +197,8 @@ def _plan(
             raise ValueError(f"{name} must be a game's Rules object; got {rules!r}")
     if type(rules_a) is not type(rules_b):
         raise ValueError(
-            f"rules_a and rules_b must be the same Rules class; got {type(rules_a).__name__} "
-            f"and {type(rules_b).__name__}"
+            f"rules_a and rules_b must be rules of the same game; got {_game_of(rules_a)} "
+            f"and {_game_of(rules_b)}"
         )
     games = whole_number(games, "games", 1, MAX_GAMES)
     seed = whole_number(seed, "seed")
@@ -196,6 +212,11 @@ def _plan(
         if not isinstance(name, str) or not callable(f):
             raise ValueError(f"measures must map names to functions of the game; {name!r} maps to {f!r}")
     return _Plan(new_game, (rules_a, rules_b), tuple(chosen.items()), players, policies, seed)
+
+
+def _game_of(rules: RulesBase) -> str:
+    """Which game's Rules this is, in words: 'playground.tiebreak.Rules'."""
+    return f"{type(rules).__module__.rsplit('.', 1)[0]}.{type(rules).__name__}"
 
 
 def _chunk_size(chunk: Any, games: int) -> int:

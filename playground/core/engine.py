@@ -418,6 +418,18 @@ class Game(ABC):
         _check_policy(policy, f"the policy for {self.player_name(actor)}")
         return policy
 
+    def _check_every_seat(self, policies: Policies) -> None:
+        """A list or dict of policies names one for every player, before any step is played."""
+        for seat in range(self.players):
+            try:
+                policy = policies[seat]  # type: ignore[index]
+            except (IndexError, KeyError):
+                raise ValueError(
+                    f"give one policy for every player ({self.players}), or one for all; "
+                    f"there is none for {self.player_name(seat)}"
+                ) from None
+            _check_policy(policy, f"the policy for {self.player_name(seat)}")
+
     def step(self, policy: Policy | None = None) -> list[Event]:
         """Play one step: chance rolls with the game's generator, a player uses the policy."""
         actor = self.current_actor()
@@ -482,6 +494,7 @@ class Game(ABC):
         one = policies is None or callable(policies)  # one policy for everyone: no lookup per step
         if not one:
             check_policies(policies)
+            self._check_every_seat(policies)
         with gc_paused():
             for _ in range(max_steps):
                 actor = self.current_actor()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from html import escape
 
 import ipywidgets as w
 import pandas as pd
@@ -99,15 +100,32 @@ class GamePanel(w.VBox):
             return
         try:
             self.game.step(self.game.policy_for(self.policies))
-        except IllegalAction as error:
-            self.status.value = f"<span style='color:#b00'>{error}</span>"
+        except Exception as error:  # a refusal, or a student's player function that failed
+            self._refused(error)
             return
         self.refresh()
 
     def play_to_end(self) -> None:
-        """Play the live game to its end."""
-        self.game.play(self.policies)
+        """Play the live game to its end (or until a player's pick is refused: the steps played
+        until then are kept and shown, with the refusal)."""
+        try:
+            self.game.play(self.policies)
+        except Exception as error:
+            self.refresh()
+            self._refused(error)
+            return
         self.refresh()
+
+    def _refused(self, error: Exception) -> None:
+        """Say in the status line why the step did not happen (the game is as it was before it)."""
+        if isinstance(error, IllegalAction):
+            text = str(error)
+        else:
+            text = (
+                f"The player function raised {type(error).__name__}: {shown(str(error), 200)} "
+                f"(step {self.game.step_count + 1} was not played)."
+            )
+        self.status.value = f"<span style='color:#b00'>{escape(text)}</span>"
 
     def refresh(self) -> None:
         """Move the scrub slider to the newest step and redraw, once.

@@ -109,6 +109,7 @@ class PredictReveal(w.VBox):
         choices: Sequence[str] | None = None,
         explain: str = "",
         step: float = 1,
+        reveals: w.Widget | Sequence[w.Widget] = (),
     ):
         for name, text in (("question", question), ("explain", explain)):
             if not isinstance(text, str):
@@ -146,10 +147,30 @@ class PredictReveal(w.VBox):
         self.answer = w.HTML()
         self.answer.add_class("pg-predict-answer")
         self.answer.layout.display = "none"
+        self.pictures = w.VBox(self._check_reveals(reveals))
+        self.pictures.add_class("pg-predict-pictures")
+        self.pictures.layout.display = "none"
         self.revealed = False
         self.guess.observe(lambda _: self._show() if self.revealed else None, names="value")
-        super().__init__([w.HTML(question), w.HBox([self.guess, self.reveal_button]), self.answer])
+        super().__init__(
+            [w.HTML(question), w.HBox([self.guess, self.reveal_button]), self.answer, self.pictures]
+        )
         self.add_class("pg-predict")
+
+    @staticmethod
+    def _check_reveals(reveals: Any) -> list[w.Widget]:
+        """The answer's pictures: a widget or a list of them (at most 10), hidden until Reveal."""
+        listed = [reveals] if isinstance(reveals, w.Widget) else reveals
+        if isinstance(listed, str) or not isinstance(listed, Sequence) or len(listed) > 10:
+            raise ValueError(
+                f"reveals must be a widget or a list of at most 10 widgets; got {described(reveals)}"
+            )
+        stray = [r for r in listed if not isinstance(r, w.Widget)]
+        if stray:
+            raise ValueError(
+                f"reveals must hold widgets (a chart, a board...); it holds {described(stray[0])}"
+            )
+        return list(listed)
 
     @staticmethod
     def _check_choices(choices: Sequence[str]) -> list[str]:
@@ -180,6 +201,7 @@ class PredictReveal(w.VBox):
         """Show the exact answer and how the guess compares; later guesses update it."""
         self.revealed = True
         self.answer.layout.display = None
+        self.pictures.layout.display = None
         self._show()
 
     def _show(self) -> None:
@@ -210,12 +232,15 @@ def predict_reveal(
     choices: Sequence[str] | None = None,
     explain: str = "",
     step: float = 1,
+    reveals: w.Widget | Sequence[w.Widget] = (),
 ) -> PredictReveal:
     """Build a predict-then-reveal panel.
 
     Without choices, answer is an exact probability and the student guesses a percentage (a
     slider from 0 to 100 in steps of ``step`` points). With choices (or when answer maps each
     choice to its exact probability), the student picks one: answer is the right choice, or the
-    map, whose largest value is right. question and explain are HTML shown as given.
+    map, whose largest value is right. question and explain are HTML shown as given. reveals: the
+    answer's pictures (a widget or a list of widgets), kept hidden until Reveal, so that Run All
+    puts nothing on screen that answers the question before the class has predicted.
     """
-    return PredictReveal(question, answer, choices=choices, explain=explain, step=step)
+    return PredictReveal(question, answer, choices=choices, explain=explain, step=step, reveals=reveals)
