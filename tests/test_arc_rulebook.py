@@ -265,7 +265,7 @@ def test_golf_lowest_score_wins() -> None:
 
 def test_a_tie_brings_the_next_sport_and_everyone_picks_again() -> None:
     """FAQ, ties: the Sport is replaced by the next card of the Sport deck and every player picks
-    again (ruling: Rules.max_tie_replacements, after which the tied players share)."""
+    again (the variant Rules.cap_tie_replacements with max_tie_replacements=0 shares at once)."""
     game = _compete_scene()
     s = game.state
     set_sport(game, "Sumo")
@@ -277,7 +277,7 @@ def test_a_tie_brings_the_next_sport_and_everyone_picks_again() -> None:
     game.step()
     assert card_id(game, "Sumo") in s.sport_used and s.sport() is not None and s.sport().name != "Sumo"
     assert game.tasks[0].kind in ("pick", "region")
-    shared = _compete_scene(Rules(max_tie_replacements=0))
+    shared = _compete_scene(Rules(cap_tie_replacements=True, max_tie_replacements=0))
     set_sport(shared, "Sumo")
     shared.picks = {0: (), 1: ()}
     shared.tasks.clear()

@@ -139,6 +139,8 @@ def test_expected_team_score_tries_every_team_by_brute_force(team, cut) -> None:
     values = []
     for sp in deck:
         scores = [athlete_score(b, e, sp.relevant, m) for b, e, m in team]
+        if sp.effect == "most_cards_wins":  # Cheerleading: the attached cards decide
+            scores = [len(e) for _, e, _ in team]
         size = min(sp.team_size, len(scores))
         teams = [sum(c) for c in combinations(scores, size)] or [0]
         values.append(min(teams) if sp.effect == "lowest_wins" else max(teams))

@@ -71,9 +71,11 @@ def test_table_view_shows_stats_now_homefield_and_the_main_character() -> None:
     html = view.to_html()
     s = game.state
     mc = s.main_character_stacks()
+    assert s.sport().name == "Cheerleading"  # won by the most attached cards: the card shows them
     for card in view.cards:
         st = s.stack(card["stack"])
-        assert card["score"] == s.stack_score(st, s.sport().relevant, mc)
+        assert card["score"] == len(st.under) and card["measure"] == "attached cards"
+        assert f"attached cards <b>{len(st.under)}</b>" in html
         assert card["homefield"] == (s.region_of(st.top, list(st.under)) in s.active_regions)
         assert f"data-stack='{st.id}'" in html
     assert sum(c["main_character"] for c in view.cards) == len(mc)

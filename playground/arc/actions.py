@@ -11,12 +11,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Keep:
-    """Draft: keep this Athlete face down and pass the rest of the hand clockwise."""
+    """Draft: keep this Athlete face down and pass the rest of the hand clockwise.
+
+    Printed without the card (the history's action column): the class watching the screen must
+    not see a card the rulebook keeps face down; the teams are shown when they are flipped.
+    """
 
     athlete: str
 
     def __str__(self) -> str:
-        return f"keep {self.athlete}"
+        return "keep an Athlete face down"
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,8 @@
 Everyone sends out as many Athletes as the Sport asks (all of them if they have fewer), each
 Athlete scores its relevant stats times its bonuses, and the best team (or the lowest, or the
 one with most attached cards, if the Sport card says so) wins. A tie replaces the Sport with
-the next one and everyone picks again.
+the next one and everyone picks again, until nobody is tied or the Sport deck runs out
+(Rules.cap_tie_replacements, Rules.tie_reshuffle_sports).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Competition(Game):
         self.team_scores: dict[int, int] = {}
         self.ties = 0
         self.tie_total = 0
+        self._tie_reshuffled = False  # whether this competition's ties reshuffled the used Sports
         self.season_wins = [0] * self.players
         self.tournament_rounds = 0
         self.winners_log: list[tuple[int, ...]] = []
@@ -41,7 +43,7 @@ class Competition(Game):
         sport = s.data.sports[card]
         events = [Event(f"the Sport is {sport.name}: {', '.join(sport.relevant)}, team of {sport.team_size}")]
         if sport.effect == "extra_region" and (task.info != "tie" or self.rules.tie_sport_effects):
-            self._now(Task("region"))
+            self._now(Task("region", None, "sport"))
             events.append(Event(f"{sport.name}'s effect: another Region is revealed"))
         return events
 
@@ -93,9 +95,7 @@ class Competition(Game):
         sport = s.sport()
         if sport is None:
             return 0
-        if sport.effect == "most_cards_wins":
-            return sum(len(s.stack(i).under) for i in stacks)
-        return sum(s.stack_score(s.stack(i), sport.relevant, mc) for i in stacks)
+        return sum(s.contest_value(s.stack(i), sport, mc) for i in stacks)
 
     def _auto_score(self, task: Task) -> list[Event]:
         s = self.state
@@ -107,19 +107,46 @@ class Competition(Game):
         winners = tuple(p for p, v in self.team_scores.items() if v == best)
         told = ", ".join(f"{self.player_name(p)} {v}" for p, v in self.team_scores.items())
         events = [Event(f"team scores: {told}")]
-        can_replace = len(s.sport_top) + len(s.sport_deck) > 0
-        if len(winners) > 1 and self.ties < self.rules.max_tie_replacements and can_replace:
+        if len(winners) > 1 and self._tie_can_be_replaced(events):
             self.ties += 1
             self.tie_total += 1
             self._now(Task("sport", None, "tie"), Task("compete"))
             return [*events, Event("a tie: the Sport is replaced by the next one and everyone picks again")]
+        if len(winners) > 1:
+            events.append(Event("the tie stands: the tied players share the win"))
         self.ties = 0
+        self._tie_reshuffled = False
         self.winners_log.append(winners)
         names = " and ".join(self.player_name(p) for p in winners)
         events.append(
             Event(f"{names} win{'s' if len(winners) == 1 else ''} {sport.name if sport else 'the season'}")
         )
         return events + getattr(self, f"_after_{self.rules.mode}")(winners)
+
+    def _tie_can_be_replaced(self, events: list[Event]) -> bool:
+        """Whether a tied Sport can be replaced now: a Sport is left (reshuffling the used ones
+        once, if the rules say so) and the variant's cap, if on, is not reached. Every
+        replacement takes a card off the Sport deck, so the ties always end."""
+        r, s = self.rules, self.state
+        if r.cap_tie_replacements and self.ties >= r.max_tie_replacements:
+            return False
+        if len(s.sport_top) + len(s.sport_deck):
+            return True
+        if not r.tie_reshuffle_sports or self._tie_reshuffled or not len(s.sport_used):
+            return False
+        self._tie_reshuffled = True
+        events.append(self._reshuffle_used_sports("while players are tied"))
+        return True
+
+    def _reshuffle_used_sports(self, when: str) -> Event:
+        """Shuffle the used Sports into a new Sport deck, and say so."""
+        s = self.state
+        cards = s.sport_used.clear()
+        for card in cards:
+            s.sport_deck.add(card)
+        return Event(
+            f"the Sport deck ran out {when}: the {len(cards)} used Sports are shuffled into a new deck"
+        )
 
     # -- one season ------------------------------------------------------------------------------
 
@@ -155,20 +182,22 @@ class Competition(Game):
     def _auto_tournament_round(self, task: Task) -> list[Event]:
         s = self.state
         claimed = [len(z) for z in s.claimed]
-        if not len(s.sport_top) and not len(s.sport_deck):
-            for card in s.sport_used.clear():
-                s.sport_deck.add(card)
+        events = []
+        empty = not len(s.sport_top) and not len(s.sport_deck)
+        if empty and self.rules.tournament_reshuffle_sports and len(s.sport_used):
+            events.append(self._reshuffle_used_sports("in the tournament"))
         if self.tournament_rounds >= self.rules.tournament_max_rounds or not (
             len(s.sport_top) + len(s.sport_deck)
         ):
             self._finish(
                 self._most(claimed), dict(enumerate(claimed)), "the tournament ran out of rounds or Sports"
             )
-            return [Event("the tournament ends: the most Sports claimed wins")]
+            return [*events, Event("the tournament ends: the most Sports claimed wins")]
         self.tournament_rounds += 1
         self.round = self.tournament_rounds
+        self._phase = "training"
         self._now(Task("sport"), *self._turn_tasks(), Task("compete"))
-        return []
+        return events
 
     # -- graduation mode ---------------------------------------------------------------------------
 
@@ -202,13 +231,17 @@ class Competition(Game):
         s = self.state
         self.season += 1
         self._phase = "draft"
+        events = [Event(f"season {self.season} begins: the Regions are reshuffled and teams filled back up")]
+        if self.rules.graduation_starter == "last winner":
+            self.starter = min(self.winners_log[-1], key=lambda p: (p - self.starter) % self.players)
+            events.append(Event(f"{self.player_name(self.starter)} won most recently and starts this season"))
         if len(s.active_sport):
             s.active_sport.move(s.active_sport[0], s.sport_used)
-        if not len(s.sport_top) and not len(s.sport_deck):
-            for card in s.sport_used.clear():
-                s.sport_deck.add(card)
+        if not len(s.sport_top) and not len(s.sport_deck) and len(s.sport_used):
+            events.append(self._reshuffle_used_sports("between seasons"))
         for card in s.active_regions.clear():
             s.region_deck.add(card)
+        regions = [Task("region"), *self._carry_over_locks(events)]
         if not self.rules.graduation_keep_hands:
             for hand in s.hands:
                 for card in hand.clear():
@@ -218,5 +251,21 @@ class Competition(Game):
             for p in range(self.players)
             for _ in range(max(0, self.rules.team_size - len(s.team(p))))
         ]
-        self._now(Task("region"), *draws, Task("start_training"))
-        return [Event(f"season {self.season} begins: the Regions are reshuffled and teams filled back up")]
+        self._now(*regions, *draws, Task("start_training"))
+        return events
+
+    def _carry_over_locks(self, events: list[Event]) -> list[Task]:
+        """Discard the lock cards at a season's end, or keep them (Rules.graduation_keep_locks):
+        then each lock that revealed a Region reveals one again. The extra Region draws."""
+        s = self.state
+        if not len(s.locks):
+            return []
+        if not self.rules.graduation_keep_locks:
+            for card in s.locks.clear():
+                s.episode_discard.add(card)
+            events.append(Event("the lock cards are discarded: only the Athletes and their cards carry over"))
+            return []
+        eps = s.data.episodes
+        extra = [Task("region", None, "lock") for c in s.locks if eps[c].effect == "extra_region"]
+        events.append(Event("the lock cards stay active for the new season"))
+        return extra

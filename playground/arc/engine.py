@@ -17,6 +17,7 @@ import pandas as pd
 
 from playground.core.data import DataError
 from playground.core.engine import CHANCE, Action, Event, Result
+from playground.core.numbers import shown
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
@@ -31,10 +32,8 @@ ONE = Fraction(1)
 FIRST_GAME_SPORTS = ("Relay Race", "Baseball", "Golf")
 CHANCE_KINDS = {"region", "athlete", "episode", "sport", "steal"}
 PLAYER_KINDS = {"keep", "turn", "discard_down", "take", "pick", "graduate"}
-PHASES = {
-    "region": "draft",
+PHASES = {  # a Region or an Athlete is drawn in whichever phase the game is in
     "keep": "draft",
-    "athlete": "draft",
     "turn": "training",
     "episode": "training",
     "discard_down": "training",
@@ -76,6 +75,7 @@ class ArcGame(TrainingPhase, Competition):
         self.round = 0
         self.season = 1
         self.mulligan_used: set[int] = set()
+        self.starter = (self.rules.first_player - 1) % players  # who starts this season's rounds
         self._turn_plays: tuple[int | None, int] = (None, 0)  # whose turn, cards played in it
         self._phase = "draft"
         self._result: Result | None = None
@@ -98,7 +98,12 @@ class ArcGame(TrainingPhase, Competition):
         return CHANCE if task.kind in CHANCE_KINDS else task.player
 
     def phase(self) -> str:
-        return PHASES.get(self.tasks[0].kind, self._phase) if self.tasks else "over"
+        if not self.tasks:
+            return "over"
+        task = self.tasks[0]
+        if task.kind == "region" and task.info == "sport":
+            return "sport reveal"  # a Region the revealed Sport's effect turns over
+        return PHASES.get(task.kind, self._phase)
 
     def chance_for(self) -> int | None:
         return self.tasks[0].player if self.tasks else None
@@ -243,7 +248,11 @@ class ArcGame(TrainingPhase, Competition):
         if isinstance(action, Keep):
             if task.kind != "keep":
                 return f"Athletes are kept in the draft; this is the {self.phase()} phase: none can be kept."
-            return f"{who} can only keep an Athlete from their draft hand now."
+            hand = ", ".join(self.state.draft_hands[task.player].kinds())
+            return (
+                f"{who} can keep only an Athlete from their own draft hand, by its id ({hand}); "
+                f"got {shown(action.athlete, 40)}."
+            )
         return None
 
     # -- applying -----------------------------------------------------------------------------------
@@ -336,7 +345,7 @@ class ArcGame(TrainingPhase, Competition):
     def order(self) -> list[int]:
         """Who takes turns this round, in clockwise order."""
         n = self.players
-        first = (self.rules.first_player - 1) % n
+        first = self.starter
         if self.rules.rotate_start:
             first = (first + max(self.round - 1, 0)) % n
         return [(first + i) % n for i in range(n)]

@@ -131,10 +131,12 @@ def expected_team_score(
     athletes: Sequence[tuple[Mapping[str, int], Sequence[Mapping[str, int]], int]],
     sports: Dist | Iterable[Sport],
 ) -> Fraction:
-    """A team's average score over the Sports to come, sending out the best Athletes each time.
+    """A team's average over the Sports to come of the number that decides each Sport, sending
+    out the best Athletes each time.
 
     athletes: up to 20 (base, episodes, multiplier) triples. For a "lowest wins" Sport the
-    team sends out its lowest scorers; a "most cards" Sport is scored like the others here.
+    team sends out its lowest scorers; for a "most cards" Sport (Cheerleading) the number is
+    the competing Athletes' attached cards (one per entry of episodes), as the engine counts it.
     """
     athletes = listed(athletes, "athletes", "(base, episodes, multiplier) triples")
     if len(athletes) > MAX_ATHLETES:
@@ -146,8 +148,11 @@ def expected_team_score(
             f"({{'body': 2}}, [{{'teamwork': 1}}], 1); got {shown(stray)}"
         )
     scorers = [checked_athlete(b, e, m) for b, e, m in athletes]
+    attached = [len(e) for _, e, _ in athletes]
 
     def best(sport: Sport) -> int:
+        if sport.effect == "most_cards_wins":
+            return best_team(attached, sport.team_size, all_if_fewer=True)
         scores = [score(sport.relevant) for score in scorers]
         return best_team(scores, sport.team_size, sport.effect == "lowest_wins", all_if_fewer=True)
 

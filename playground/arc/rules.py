@@ -15,6 +15,8 @@ from playground.core.rules import RulesBase, RulesError, rule
 RULESETS = ("standard", "competitive")
 MODES = ("season", "tournament", "graduation")
 MC_TIES = ("nobody", "all tied")
+MULLIGAN_TIMES = ("turn start", "during turn")
+GRADUATION_STARTERS = ("last winner", "first player")
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,8 @@ class Rules(RulesBase):
     first_player: int = rule(
         1,
         "Ruling: the rulebook starts with whoever last played a sport or won; here Player N "
-        "starts (counted round the table if there are fewer players).",
+        "starts the first season (counted round the table if there are fewer players). Later "
+        "graduation seasons: see graduation_starter.",
         low=1,
         high=6,
     )
@@ -99,12 +102,24 @@ class Rules(RulesBase):
         "FAQ: an Athlete under another (Growth Spurt, Magical Girl Transformation) acts as an "
         "Episode card, so it counts towards the Main Character. Off: only Episodes count (ruling).",
     )
+    cap_tie_replacements: bool = rule(
+        False,
+        "FAQ: a tie replaces the Sport with the next one, again and again until nobody is tied "
+        "(at most one replacement per Sport card left). On: a variant that stops after "
+        "max_tie_replacements replacements, and the tied players share the win.",
+    )
     max_tie_replacements: int = rule(
         10,
-        "A tie replaces the Sport with the next one (rulebook). Ruling: after this many "
-        "replacements in one competition, or when the Sport deck is empty, the tied players share the win.",
+        "Variant, used only with cap_tie_replacements on: how many times one competition may "
+        "replace a tied Sport before the tied players share the win.",
         low=0,
         high=24,
+    )
+    tie_reshuffle_sports: bool = rule(
+        False,
+        "Ruling (the rulebook is silent): if the Sport deck runs out while players are still "
+        "tied, they share the win. On: the used Sports are shuffled into a new deck once per "
+        "competition, and only if that one runs out too do they share.",
     )
     tie_sport_effects: bool = rule(
         True,
@@ -118,10 +133,26 @@ class Rules(RulesBase):
         low=1,
         high=4,
     )
+    evil_clones_stack: bool = rule(
+        True,
+        "Ruling (the rulebook is silent): every Evil Clone on an Athlete multiplies again, so two "
+        "give x4 at the default. Off: one Evil Clone counts, however many are attached.",
+    )
     birthday_party_random: bool = rule(
         True,
         "Ruling: Birthday Party takes a card at random from the hand of the player you name. Off: "
         "you look at the hand and choose. In the competitive ruleset (no hands) it takes nothing.",
+    )
+    birthday_party_empty_hand: bool = rule(
+        True,
+        "Ruling (the rulebook is silent): Birthday Party may name a player whose hand is empty; "
+        "the card is used up and takes nothing. Off: it may only name a player holding cards.",
+    )
+    ova_lower_dad: bool = rule(
+        True,
+        "FAQ: an Athlete lying under another acts as an Episode card, so Non-Canon OVA may "
+        "discard Someone's Dad from under another Athlete. Off: Someone's Dad always counts as "
+        "an Athlete and can never be discarded. (On top of a stack he is never a target.)",
     )
     reshuffle_discards: bool = rule(
         True, "FAQ: when the Episode deck runs out, the discard pile is shuffled into a new deck."
@@ -138,6 +169,12 @@ class Rules(RulesBase):
         low=1,
         high=60,
     )
+    tournament_reshuffle_sports: bool = rule(
+        True,
+        "Ruling (the rulebook is silent): when the Sport deck runs out in tournament mode, the "
+        "used Sports nobody claimed are shuffled into a new deck. Off: the tournament ends then, "
+        "and the most Sports claimed wins.",
+    )
     graduation_seasons_to_win: int = rule(2, "Graduation mode: seasons to win (rulebook: 2).", low=1, high=4)
     graduation_max_seasons: int = rule(
         6,
@@ -150,11 +187,30 @@ class Rules(RulesBase):
         "Ruling: in graduation mode hands carry over to the next season and are topped up to the "
         "hand size. Off: hands are discarded and 5 new cards drawn.",
     )
+    graduation_keep_locks: bool = rule(
+        False,
+        "Ruling: only the Athletes and the cards attached to them carry over to the next season "
+        "(as the rulebook lists them), so lock cards are discarded. On: locks stay active, and a "
+        "lock that revealed a Region (Exchange Program) reveals one again for the new season.",
+    )
+    graduation_starter: str = rule(
+        "last winner",
+        "Who starts seasons 2 and later. Rulebook: the player who won a game most recently, "
+        "here the previous season's winner (with a shared win, the first winner clockwise from "
+        "the last starter). 'first player': Player first_player starts every season.",
+        choices=GRADUATION_STARTERS,
+    )
 
     # -- house rules ---------------------------------------------------------------------------
     mulligan: bool = rule(
         False,
-        "House rule: once per game, at the start of your turn, discard your whole hand and draw as many.",
+        "House rule: once per game, discard your whole hand and draw as many (see mulligan_timing).",
+    )
+    mulligan_timing: str = rule(
+        "turn start",
+        "Ruling (the house rule says only 'once per game'): the mulligan is taken at the start "
+        "of your turn, before your first play. 'during turn': also between your plays.",
+        choices=MULLIGAN_TIMES,
     )
     rotate_start: bool = rule(False, "House rule: each round a different player starts (rotating clockwise).")
 

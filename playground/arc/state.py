@@ -15,7 +15,7 @@ import pandas as pd
 
 from playground.core.zones import Row, Table, Zone
 
-from .cards import STATS, ArcData
+from .cards import STATS, ArcData, Sport
 from .rules import Rules
 from .scoring import combined_multiplier, relevant_sum
 
@@ -246,6 +246,8 @@ class State:
             found.append(r.main_character_multiplier)
         eps = self.data.episodes
         clones = sum(1 for c in under if c in eps and eps[c].effect == "evil_clone")
+        if not r.evil_clones_stack:
+            clones = min(clones, 1)
         return found + [r.evil_clone_multiplier] * clones
 
     def score_of(
@@ -288,10 +290,22 @@ class State:
     def stack_score(self, s: Stack, relevant: Sequence[str], mc: list[Stack]) -> int:
         return self.score_of(s.top, list(s.under), relevant, s in mc)
 
+    def contest_value(self, s: Stack, sport: Sport, mc: list[Stack]) -> int:
+        """What one competing Athlete adds to its team for this Sport: the number that decides.
+
+        Its score, or for a Sport won by the most attached cards (Cheerleading) its attached
+        cards. The engine's result, the state table and the picture all read this one number.
+        """
+        if decided_by_cards(sport):
+            return len(s.under)
+        return self.stack_score(s, sport.relevant, mc)
+
     # -- views ----------------------------------------------------------------------------------
 
     def athlete_cards(self) -> list[dict[str, Any]]:
         """Every Athlete on the table as plain values: what the state table and the picture show."""
+        if not self.revealed:
+            return [face_down_card(st) for st in self.stacks]
         mc = self.main_character_stacks()
         sport = self.sport()
         cards = []
@@ -304,7 +318,7 @@ class State:
             card: dict[str, Any] = {
                 "stack": st.id,
                 "owner": st.owner,
-                "name": self.data.name(st.top) if self.revealed else "(face down)",
+                "name": self.data.name(st.top),
                 "region": self.data.regions[region].name if region in self.data.regions else region,
                 "homefield": region in self.active_regions,
                 "stats": now,
@@ -313,8 +327,12 @@ class State:
                 "main_character": st in mc,
                 "score": None,
                 "multiplier": 1,
+                "measure": "score",
+                "face_down": False,
             }
-            if sport is not None:
+            if sport is not None and decided_by_cards(sport):
+                card["score"], card["measure"] = len(under), "attached cards"
+            elif sport is not None:
                 total = relevant_sum(base, mods, sport.relevant)
                 m = combined_multiplier(
                     self.multipliers(st.top, under, st in mc),
@@ -327,7 +345,11 @@ class State:
         return cards
 
     def athletes_frame(self) -> pd.DataFrame:
-        """One row per Athlete on the table: owner, Region, attached cards, stats now, bonuses."""
+        """One row per Athlete on the table: owner, Region, attached cards, stats now, bonuses.
+
+        score_now is the number that decides the Sport (attached cards for Cheerleading); a
+        face-down Athlete shows nothing but its owner.
+        """
         rows = [
             {
                 "stack": c["stack"],
@@ -354,3 +376,27 @@ class State:
             "score_now",
         ]
         return pd.DataFrame(rows, columns=columns).set_index("stack")
+
+
+def decided_by_cards(sport: Sport) -> bool:
+    """Whether the Sport's card makes the most attached cards win instead of the best score."""
+    return sport.effect == "most_cards_wins"
+
+
+def face_down_card(st: Stack) -> dict[str, Any]:
+    """A drafted Athlete still face down, as the table shows it: whose it is, and nothing more."""
+    return {
+        "stack": st.id,
+        "owner": st.owner,
+        "name": "(face down)",
+        "region": "(face down)",
+        "homefield": None,
+        "stats": dict.fromkeys(STATS),
+        "mods": dict.fromkeys(STATS, 0),
+        "attached": [],
+        "main_character": False,
+        "score": None,
+        "multiplier": 1,
+        "measure": "score",
+        "face_down": True,
+    }

@@ -39,7 +39,10 @@ function drawCard(parent, card, relevant, colors) {
     const mod = card.mods[stat];
     if (mod) add(cell, "span", "arc-mod", ` (${mod > 0 ? "+" : ""}${mod})`);
   }
-  if (card.score !== null) {
+  if (card.score !== null && card.measure === "attached cards") {
+    const count = add(el, "div", "arc-score", "attached cards ");
+    add(count, "b", "", String(card.score));
+  } else if (card.score !== null) {
     const score = add(el, "div", "arc-score", "score ");
     add(score, "b", "", String(card.score));
     score.appendChild(document.createTextNode(` (×${card.multiplier})`));

@@ -4,8 +4,9 @@
 JSON (table_view.js). The same picture is built here in Python as HTML (``to_html``), the static
 fallback of an exported notebook, which also lets tests check the drawing without a browser.
 Each card shows the Athlete's Region (marked HOME ×2 when it earns Homefield), the stats now with the
-sum of the attached modifiers beside each, the Main Character token, and the score for the
-active Sport with its multiplier.
+sum of the attached modifiers beside each, the Main Character token, and the number that decides
+the active Sport: the score with its multiplier, or the attached cards when the Sport is won by
+the most cards (Cheerleading). A face-down Athlete shows only its owner.
 
     view = TableView()
     view.show_game(game)   # after every step
@@ -57,7 +58,7 @@ def game_scene(game: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     sport = s.sport()
     mc = s.main_character_stacks()
     relevant = list(sport.relevant) if sport else []
-    cards = s.athlete_cards()
+    cards = [_drawable(c) for c in s.athlete_cards()]
     scene = {
         "step": game.step_count,
         "phase": game.phase(),
@@ -94,6 +95,13 @@ class TableView(anywidget.AnyWidget):
         return table_html(self.scene, self.cards)
 
 
+def _drawable(card: dict[str, Any]) -> dict[str, Any]:
+    """A card as the picture draws it: a face-down card's unknown stats shown as "?"."""
+    if not card["face_down"]:
+        return card
+    return card | {"stats": dict.fromkeys(STATS, "?"), "homefield": False}
+
+
 def _stat_rows(card: dict[str, Any], relevant: list[str]) -> str:
     rows = []
     for x in STATS:
@@ -110,7 +118,9 @@ def _card_html(card: dict[str, Any], relevant: list[str]) -> str:
     home = "<span class='arc-home-mark'>HOME ×2</span> " if card["homefield"] else ""
     token = "<span class='arc-token'>MC ×2</span>" if card["main_character"] else ""
     score = ""
-    if card["score"] is not None:
+    if card["score"] is not None and card.get("measure") == "attached cards":
+        score = f"<div class='arc-score'>attached cards <b>{card['score']}</b></div>"
+    elif card["score"] is not None:
         score = f"<div class='arc-score'>score <b>{card['score']}</b> (×{card['multiplier']})</div>"
     attached = escape(", ".join(card["attached"])) or "no Episodes"
     data = {

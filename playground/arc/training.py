@@ -3,13 +3,13 @@
 A turn is a set number of plays (two at the rulebook's default), from the player's hand, or from
 the public pool in the competitive ruleset; a player with no card to play ends the turn. With the
 mulligan house rule (standard ruleset) a player may, once a game, discard the hand at the start
-of a turn and redraw. A star-icon card is attached to an Athlete; Someone's Dad joins the team as
-an Athlete; a lock stays on the table, active; any other card acts once and is discarded
-(Non-Canon OVA discards an attached card, Birthday Party takes a card from another hand, Growth
-Spurt and Magical Girl Transformation draw an Athlete under or over one). After each turn the
-hand is refilled to its size (or discarded down to it). The Sport is revealed after the round
-the rules say, and after the last round everyone competes (compete.py). The draft, chance and
-the task queue are in engine.py.
+of a turn (or between plays: Rules.mulligan_timing) and redraw. A star-icon card is attached to
+an Athlete; Someone's Dad joins the team as an Athlete; a lock stays on the table, active; any
+other card acts once and is discarded (Non-Canon OVA discards an attached card, Birthday Party
+takes a card from another hand, Growth Spurt and Magical Girl Transformation draw an Athlete
+under or over one). After each turn the hand is refilled to its size (or discarded down to it).
+The Sport is revealed after the round the rules say, and after the last round everyone competes
+(compete.py). The draft, chance and the task queue are in engine.py.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from playground.core.engine import Action, Event
+from playground.core.numbers import shown
 from playground.core.zones import Zone
 
 from .actions import Discard, EndTurn, Mulligan, Play, Take
@@ -55,7 +56,7 @@ class TrainingPhase:
         if (
             self.rules.mulligan
             and self.rules.ruleset == "standard"
-            and task.info == 0
+            and (task.info == 0 or self.rules.mulligan_timing == "during turn")
             and p not in self.mulligan_used
             and len(self.state.hands[p])
         ):
@@ -72,11 +73,14 @@ class TrainingPhase:
         if card in s.data.played_on_athletes:
             return tuple(st.id for st in s.stacks) if stacks is None else stacks
         if e.effect == "non_canon_ova":
-            dads = s.data.dads
-            found = tuple(f"{st.id}/{c}" for st in s.stacks for c in dict.fromkeys(st.under) if c not in dads)
+            spared = frozenset() if self.rules.ova_lower_dad else s.data.dads
+            found = tuple(
+                f"{st.id}/{c}" for st in s.stacks for c in dict.fromkeys(st.under) if c not in spared
+            )
             return found or ("",)
         if e.effect == "birthday_party" and self.rules.ruleset == "standard":
-            return tuple(f"P{v + 1}" for v in range(self.players) if v != p)
+            empty_ok = self.rules.birthday_party_empty_hand
+            return tuple(f"P{v + 1}" for v in range(self.players) if v != p and (empty_ok or len(s.hands[v])))
         return ("",)
 
     def _options_discard_down(self: ArcGame, task: Task) -> list[Action]:
@@ -88,15 +92,21 @@ class TrainingPhase:
     def _why_play_illegal(self: ArcGame, action: Play, p: int) -> str:
         s = self.state
         who = self.player_name(p)
+        malformed = _malformed_play(action)
+        if malformed:
+            return malformed
         e = s.data.episodes.get(action.card)
         if e is None:
-            return f"{action.card!r} is not an Episode card."
+            return f"{shown(action.card, 40)} is not an Episode card: name one by its id, like 'E05'."
         where = "the public pool" if self.rules.ruleset == "competitive" else f"{who}'s hand"
         if action.card not in self._source_of_plays(p):
             return f"{e.name} is not in {where}: only cards there can be played."
         dads = s.data.dads
         if e.effect == "non_canon_ova" and "/" in action.target and action.target.split("/")[1] in dads:
-            return "Non-Canon OVA cannot discard Someone's Dad: he counts as an Athlete, not an Episode."
+            return (
+                "Non-Canon OVA cannot discard Someone's Dad under another Athlete with these rules "
+                "(ova_lower_dad is off): he counts as an Athlete, not an Episode."
+            )
         if e.effect == "non_canon_ova" and action.target in {st.id for st in s.stacks}:
             top = s.stack(action.target).top
             if top in dads:
@@ -109,8 +119,11 @@ class TrainingPhase:
         ):
             return f"{e.name} is a {e.kind} card: only star-icon (attach) cards are attached to an Athlete."
         targets = self._targets(action.card, p)
-        shown = ", ".join(t or "(no target)" for t in targets[:8])
-        return f"{e.name} cannot be played on {action.target or '(no target)'}; it can go on: {shown}."
+        if not targets:
+            return f"{e.name} has no target now: every other player's hand is empty."
+        places = ", ".join(t or "(no target)" for t in targets[:8])
+        given = shown(action.target, 40) if action.target else "(no target)"
+        return f"{e.name} cannot be played on {given}; it can go on: {places}."
 
     # -- the draws and plays of a turn ---------------------------------------------------------
 
@@ -148,7 +161,7 @@ class TrainingPhase:
             for c in cards:
                 self.state.episode_discard.add(c)
             self.mulligan_used.add(p)
-            self._now(*[Task("episode", p) for _ in cards], Task("turn", p, 0))
+            self._now(*[Task("episode", p) for _ in cards], Task("turn", p, task.info))
             return [
                 Event(f"{self.player_name(p)} takes a mulligan: {len(cards)} cards discarded and redrawn")
             ]
@@ -258,6 +271,18 @@ class TrainingPhase:
         reveal = [Task("sport")] if self.round == self.rules.sport_reveal_after else []
         self._now(*reveal, Task("compete") if done else Task("training_round"))
         return []
+
+
+def _malformed_play(action: Play) -> str | None:
+    """Why a Play's fields are not even of the right kind (a card id and a target, both text)."""
+    if type(action.card) is not str:
+        return f"A Play names its Episode card by its id, as text like 'E05'; got {shown(action.card, 40)}."
+    if type(action.target) is not str:
+        return (
+            "A Play's target must be text: an Athlete's stack like '#3', an attached card like "
+            f"'#3/E05', a player like 'P2', or '' when the card needs none; got {shown(action.target, 40)}."
+        )
+    return None
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,335 @@
+"""Tournament Arc, rule by rule (continued from test_arc_rulebook.py, split for length): what the
+class sees (the measure that decides a Sport, the face-down draft, the phase of each step), the
+FAQ's endless tie-break, refusals, and each ruling the rulebook leaves open, tested in both
+settings of its Rules field.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from arc_scenes import (
+    assert_conserved,
+    at_turn,
+    attach,
+    card_id,
+    give,
+    set_regions,
+    set_sport,
+    step_until,
+    swap_top,
+    training_scene,
+)
+
+from playground.arc import IllegalAction, Rules, load_data, new_game, odds
+from playground.arc.actions import Graduate, Keep, Mulligan, Play
+from playground.arc.policies import greedy
+from playground.arc.table_view import game_scene, table_html
+from playground.core.engine import CHANCE
+
+# -- what the state table, the picture and the odds show -----------------------------------------
+
+
+def test_cheerleading_shows_attached_cards_not_points() -> None:
+    """Sport card, alternative win: Cheerleading goes to the most attached cards, so the state
+    table's score_now and the picture show each Athlete's attached cards, and team_score adds them."""
+    game = training_scene()
+    s = game.state
+    for name in ("Lucky Charm", "Team Dinner", "Study Week"):
+        attach(game, "#1", name)
+    attach(game, "#4", "Lucky Charm")
+    set_sport(game, "Cheerleading")
+    frame = game.state_frame()
+    counted = {st.id: len(st.under) for st in s.stacks}
+    assert counted["#1"] == 3 and counted["#4"] == 1
+    assert dict(frame["score_now"]) == counted
+    picks = tuple(st.id for st in s.team(0))
+    assert game.team_score(0, picks) == sum(counted[i] for i in picks)
+    scene, cards = game_scene(game)
+    assert "attached cards <b>3</b>" in table_html(scene, cards)
+    set_sport(game, "Sumo")  # a Sport won on points: the points are shown again
+    mc = s.main_character_stacks()
+    points = {st.id: s.stack_score(st, ("body", "underdog"), mc) for st in s.stacks}
+    assert dict(game.state_frame()["score_now"]) == points != counted
+
+
+def test_expected_team_score_counts_cards_for_cheerleading() -> None:
+    """odds.expected_team_score averages the number that decides each Sport: for Xavier, Aiko and
+    Bruno with no cards, 223/24, the engine's own average over the 24 Sports (Cheerleading 0)."""
+    data = load_data()
+    sports = list(data.sports.values())
+    team = [(data.athletes[a].stats, [], 1) for a in ("A01", "A02", "A03")]
+    game = training_scene(seed=1)  # none of the three is drafted in this seed
+    own = [st.id for st in game.state.team(0)]
+    for stack_id, name in zip(own, ("Xavier", "Aiko", "Bruno"), strict=True):
+        swap_top(game, stack_id, name)
+    set_regions(game, "Harbor Heights")  # nobody's home: no bonus, as in the odds' inputs
+    engine_total = 0
+    for sport in sports:
+        set_sport(game, sport.name)
+        size = min(sport.team_size, len(own))
+        scores = [game.team_score(0, c) for c in combinations(own, size)]
+        engine_total += min(scores) if sport.effect == "lowest_wins" else max(scores)
+    assert odds.expected_team_score(team, sports) == Fraction(engine_total, 24) == Fraction(223, 24)
+
+
+# -- the face-down draft and the phases --------------------------------------------------------------
+
+
+def test_face_down_draft_shows_nothing_of_the_kept_athletes() -> None:
+    """Drafting 3-6: kept Athletes lie face down until everyone flips them: the state table, the
+    picture and the history's action column show no name, Region or stat of them until then."""
+    game = new_game(seed=3, players=3)
+    step_until(game, lambda g: g.tasks[0].kind == "keep")
+    kept = [game.legal_actions()[0].athlete]
+    game.apply(game.legal_actions()[0])
+    kept.append(game.legal_actions()[0].athlete)
+    game.apply(game.legal_actions()[0])
+    frame = game.state_frame()
+    assert list(frame["athlete"]) == list(frame["region"]) == ["(face down)"] * 2
+    assert frame[["teamwork", "body", "underdog", "speed", "focus"]].isna().all().all()
+    assert [st.top for st in game.state.stacks] == kept  # the engine still knows the cards
+    actions = game.history().tail(2)["action"].tolist()
+    assert actions == ["keep an Athlete face down"] * 2
+    html = table_html(*game_scene(game))
+    assert not any(game.data.name(a) in html or a in actions[0] for a in kept)
+    step_until(game, lambda g: g.state.revealed)
+    assert game.state_frame()["athlete"].iloc[0] == game.data.name(kept[0])
+
+
+@pytest.mark.parametrize("name", ["Growth Spurt", "Magical Girl Transformation"])
+def test_athletes_drawn_in_training_are_labelled_training(name: str) -> None:
+    """Phases: an Athlete drawn by Growth Spurt or Magical Girl Transformation is drawn in
+    training, and the history says so (not "draft")."""
+    game = training_scene()
+    game.apply(Play(give(game, 0, name), "#1"))
+    assert game.tasks[0].kind == "athlete" and game.phase() == "training"
+    game.step()
+    assert game.history()["phase"].iloc[-1] == "training"
+
+
+def test_regions_revealed_later_are_labelled_with_their_phase() -> None:
+    """Phases: a Region revealed by Exchange Program is labelled training; one revealed by
+    Curling's effect, sport reveal; only the first Region belongs to the draft."""
+    game = training_scene()
+    game.apply(Play(give(game, 0, "Exchange Program")))
+    game.step()
+    step_until(game, lambda g: g.tasks[0].kind == "sport")
+    game.apply(card_id(game, "Curling"))
+    game.step()
+    history = game.history()
+    regions = history[history["outcome"].str.contains("is an active Region")]
+    assert list(regions["phase"]) == ["draft", "training", "sport reveal"]
+
+
+# -- ties ----------------------------------------------------------------------------------------------
+
+
+def _endless_tie(rules: Rules) -> object:
+    """A competition nobody can win: every Athlete leaves the table (into the box), so every
+    team scores 0 for every Sport; the Sport deck is whole except the active Sumo."""
+    game = training_scene(rules)
+    s = game.state
+    for st in list(s.stacks):
+        for card in [st.top, *st.under.clear()]:
+            s.box.add(card)
+    s.stacks.clear()
+    s.stacks_changed()
+    set_sport(game, "Sumo")
+    game.picks = {0: (), 1: ()}
+    game.tasks.clear()
+    game._auto_score(None)  # the first tie: a replacement is queued
+    return game
+
+
+@pytest.mark.parametrize(
+    ("rules", "replacements"),
+    [
+        (Rules(), 23),
+        (Rules(cap_tie_replacements=True), 10),
+        (Rules(cap_tie_replacements=True, max_tie_replacements=3), 3),
+        (Rules(tie_reshuffle_sports=True), 23 + 23),
+    ],
+)
+def test_ties_are_replaced_until_the_sport_deck_runs_out(rules: Rules, replacements: int) -> None:
+    """FAQ: a tie replaces the Sport again and again until nobody is tied; the game still ends.
+    Ruling: when the Sport deck is empty the tied players share (23 Sports were left after Sumo),
+    unless tie_reshuffle_sports shuffles the 23 used ones back once; cap_tie_replacements is
+    the variant that stops after max_tie_replacements (10 by default)."""
+    game = _endless_tie(rules)
+    game.play()
+    assert game.tie_total == replacements
+    assert game.result().winners == (0, 1)
+    told = " ".join(e.text for e in game.events())
+    assert "the tie stands" in told
+    assert ("while players are tied" in told) == rules.tie_reshuffle_sports
+    assert_conserved(game)
+
+
+# -- refusals -------------------------------------------------------------------------------------------
+
+
+def test_malformed_plays_are_refused_and_nothing_changes() -> None:
+    """Robustness (R15): a Play whose card or target is not text is refused with a sentence
+    saying what is allowed, never a TypeError; the state stays exactly as it was."""
+    game = training_scene(seed=5)
+    ova, party, heat = (give(game, 0, n) for n in ("Non-Canon OVA", "Birthday Party", "Heatwave"))
+    before = (game.state_frame(), game.zones_frame(), game.step_count, list(game.state.hands[0]))
+    bad = [
+        (Play(ova, None), "target must be text"),
+        (Play(ova, 5), "target must be text"),
+        (Play(party, None), "target must be text"),
+        (Play(heat, 0), "target must be text"),
+        (Play(["E01"], "#1"), "by its id, as text"),
+        (Play({"E01": 1}, "#1"), "by its id, as text"),
+    ]
+    for action, words in bad:
+        with pytest.raises(IllegalAction, match=words):
+            game.apply(action)
+    after = (game.state_frame(), game.zones_frame(), game.step_count, list(game.state.hands[0]))
+    assert after[0].equals(before[0]) and after[1].equals(before[1]) and after[2:] == before[2:]
+
+
+def test_refusals_name_the_phase_in_words() -> None:
+    """A Keep in training and a Play while competing are refused naming the phase ("this is
+    the competing phase"), never a raw task name or the draft hand during training."""
+    game = training_scene()
+    with pytest.raises(IllegalAction, match="this is the training phase") as keep:
+        game.apply(Keep(game.state.athlete_deck.kinds()[0]))
+    step_until(game, lambda g: g.tasks[0].kind == "pick")
+    with pytest.raises(IllegalAction, match="this is the competing phase") as play:
+        game.apply(Play(card_id(game, "Team Dinner"), "#1"))
+    for said in (str(keep.value), str(play.value)):
+        assert "time to" not in said and "draft hand" not in said
+
+
+# -- the rulings, each in both settings ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("timing", ["turn start", "during turn"])
+def test_mulligan_timing(timing: str) -> None:
+    """House rule Mulligan, once per game; when is ours (Rules.mulligan_timing): at the start of
+    the turn only, or also between plays, after which the turn goes on from the same play."""
+    game = training_scene(Rules(mulligan=True, mulligan_timing=timing))
+    assert Mulligan() in game.legal_actions()
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Play)))
+    assert (Mulligan() in game.legal_actions()) == (timing == "during turn")
+    if timing == "during turn":
+        held = len(game.state.hands[0])
+        game.apply(Mulligan())
+        step_until(game, lambda g: g.current_actor() != CHANCE)
+        assert held == 4 and at_turn(game, 0, 1) and len(game.state.hands[0]) == held
+        assert Mulligan() not in game.legal_actions()
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_non_canon_ova_on_someones_dad_under_another_athlete(allowed: bool) -> None:
+    """FAQ: a lower Athlete acts as an Episode card and Non-Canon OVA may discard it; so Someone's
+    Dad under another Athlete may be discarded (Rules.ova_lower_dad; off: he never can)."""
+    game = training_scene(Rules(ova_lower_dad=allowed))
+    s = game.state
+    dad = attach(game, "#1", "Someone's Dad")
+    play = Play(give(game, 0, "Non-Canon OVA"), f"#1/{dad}")
+    assert (play in game.legal_actions()) == allowed
+    if allowed:
+        game.apply(play)
+        assert dad in s.episode_discard and not len(s.stack("#1").under)
+    else:
+        with pytest.raises(IllegalAction, match="ova_lower_dad is off"):
+            game.apply(play)
+        assert list(s.stack("#1").under) == [dad]
+    assert_conserved(game)
+
+
+@pytest.mark.parametrize("reshuffle", [True, False])
+def test_tournament_sport_deck_runs_out(reshuffle: bool) -> None:
+    """Tournament mode, rulebook silent (Rules.tournament_reshuffle_sports): when the Sport deck
+    runs out, the unclaimed used Sports become a new deck, said in an event; off, the
+    tournament ends and the most Sports claimed wins."""
+    game = new_game(Rules(mode="tournament", tournament_reshuffle_sports=reshuffle), seed=3)
+    step_until(game, lambda g: g.state.sport() is not None, greedy)
+    s = game.state
+    for card in s.sport_deck.clear():
+        s.sport_used.add(card)
+    used = len(s.sport_used)
+    step_until(game, lambda g: g.winners_log, greedy)
+    told = " ".join(e.text for e in game.events())
+    assert ("ran out in the tournament" in told) == reshuffle
+    assert game.is_over() != reshuffle
+    if reshuffle:
+        assert f"the {used} used Sports" in told and len(s.sport_deck) == used
+    else:
+        assert game.result().reason == "the tournament ran out of rounds or Sports"
+    assert_conserved(game)
+
+
+@pytest.mark.parametrize("starter", ["last winner", "first player"])
+def test_graduation_later_seasons_start_with_the_last_winner(starter: str) -> None:
+    """Training 2: the player who won a game most recently starts; in graduation mode each
+    season is a game (Rules.graduation_starter; 'first player': Player first_player always)."""
+    game = new_game(Rules(mode="graduation", graduation_starter=starter), seed=1, players=3)
+    step_until(game, lambda g: g.season == 2 and at_turn(g))
+    (winner,) = game.winners_log[0]
+    assert winner != 0  # a seed where the first player did not win season 1
+    assert game.current_actor() == game.order()[0] == (winner if starter == "last winner" else 0)
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_graduation_lock_cards(keep: bool) -> None:
+    """Graduation mode carries the Athletes and their attached cards over; the rulebook is silent
+    on locks (Rules.graduation_keep_locks): discarded, or kept active, when Exchange Program
+    reveals a second Region for the new season too."""
+    game = new_game(Rules(mode="graduation", graduation_keep_locks=keep), seed=6, players=2)
+    step_until(game, lambda g: g.tasks and g.tasks[0].kind == "graduate", greedy)
+    s = game.state
+    for card in list(s.locks):
+        s.locks.remove(card)
+        s.episode_discard.add(card)
+    locks = [give(game, 0, "Exchange Program"), give(game, 0, "Heatwave")]
+    for card in locks:
+        s.hands[0].remove(card)
+        s.locks.add(card)
+    for p in (0, 1):
+        game.apply(Graduate(s.team(p)[0].id))
+    step_until(game, lambda g: at_turn(g), greedy)
+    assert game.season == 2
+    assert (list(s.locks) == locks) == keep and (len(s.locks) == 0) != keep
+    assert all(c in s.episode_discard for c in locks) != keep
+    assert len(s.active_regions) == (2 if keep else 1)
+    assert_conserved(game)
+
+
+@pytest.mark.parametrize(("stack", "factor"), [(True, 4), (False, 2)])
+def test_several_evil_clones(stack: bool, factor: int) -> None:
+    """Evil Clone multiplies (FAQ); whether a second copy multiplies again is our ruling
+    (Rules.evil_clones_stack): two clones make x2 x2 = x4, or just x2."""
+    game = training_scene(Rules(evil_clones_stack=stack))
+    set_regions(game, "Harbor Heights")
+    s = game.state
+    swap_top(game, "#1", "Xavier")  # Body 2 + Focus 1 = 3, away from home
+    clone = card_id(game, "Evil Clone")
+    assert s.score_of(s.stack("#1").top, [], ("body", "focus"), False) == 3
+    assert s.score_of(s.stack("#1").top, [clone], ("body", "focus"), False) == 3 * 2
+    assert s.score_of(s.stack("#1").top, [clone, clone], ("body", "focus"), False) == 3 * factor
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_birthday_party_on_an_empty_hand(allowed: bool) -> None:
+    """Birthday Party takes a card from another player's hand; on an empty hand the rulebook is
+    silent (Rules.birthday_party_empty_hand): the card is wasted, or that player cannot be named."""
+    game = training_scene(Rules(birthday_party_empty_hand=allowed), players=3)
+    s = game.state
+    party = give(game, 0, "Birthday Party")
+    for card in s.hands[1].clear():
+        s.episode_discard.add(card)
+    targets = {a.target for a in game.legal_actions() if isinstance(a, Play) and a.card == party}
+    assert targets == ({"P2", "P3"} if allowed else {"P3"})
+    if allowed:
+        events = game.apply(Play(party, "P2"))
+        assert "whose hand is empty" in events[0].text and at_turn(game, 0, 1)
+    else:
+        with pytest.raises(IllegalAction, match="cannot be played on 'P2'"):
+            game.apply(Play(party, "P2"))
+    assert_conserved(game)
