@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from playground.tiebreak import odds, simulate
+from playground.tiebreak import measures, odds, simulate
 from playground.tiebreak.board import MAX_STEPS
 from playground.tiebreak.rules import Rules
 
@@ -383,3 +383,38 @@ def test_the_boards_links_cannot_be_edited_through_what_it_returns() -> None:
         got.append(0)  # type: ignore[attr-defined]
     assert board.options(fork, "clockwise", "player") == got
     assert len(board.destinations(0, MAX_STEPS, "clockwise", "main")) == 1  # the longest move, answered
+
+
+def load_board():
+    from playground.tiebreak.cards import load_data
+
+    return load_data().board
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: odds.p_vacant_win(2, Rules(vacant_target=12)), ValueError, "ace must be True or False"),
+        (lambda: odds.p_vacant_win(2, "no"), ValueError, "ace must be True or False; got 'no'"),
+        (lambda: odds.p_defended_win(2, False, Rules()), ValueError, "surface must be True or False"),
+        (lambda: odds.challenger_start(2, rules="hard"), TypeError, "rules must be a Tie-Break Triumph"),
+        (lambda: odds.max_defended_tokens(Rules(), 1), ValueError, "top_ranker must be True or False"),
+        (lambda: odds.vacant_vs_defended(ace=None), ValueError, "ace must be True or False"),
+        (lambda: odds.landing_frequencies(load_board(), "fast"), TypeError, "passed as rules="),
+        (lambda: odds.landing_frequencies("board", Rules()), TypeError, "board must be a Tie-Break"),
+        (lambda: measures.came_from(load_board(), "Doha 500"), TypeError, "rules must be a Tie-Break"),
+        (lambda: odds.race_args("rules"), TypeError, "rules must be a Tie-Break"),
+        (lambda: odds.p_reach_target(True), ValueError, "bonus must be a whole number"),
+    ],
+)
+def test_a_rules_or_flag_in_the_wrong_place_is_refused(call: Callable, error: type, words: str) -> None:
+    """A Rules passed by position lands in a flag's place: refused, never a silently wrong chance."""
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_numpy_whole_numbers_from_the_packages_own_tables_are_taken() -> None:
+    frame = odds.token_value_table()
+    assert odds.p_vacant_win(frame["tokens"].iloc[2]) == odds.p_vacant_win(2)
+    assert odds.p_reach_target(np.int64(3)) == odds.p_reach_target(3) == Fraction(1, 2)
+    assert odds.p_vacant_win(2, np.bool_(True)) == odds.p_vacant_win(2, ace=True)

@@ -42,6 +42,7 @@ def folder(tmp_path: Path) -> Path:
         ("spaces.csv", 5, "kind", "start", r"exactly one start space; it has 2"),
         ("spaces.csv", 4, "x", "-3", r"row 4, column 'x': '-3' is not a whole number from 0 to 2000"),
         ("deck.csv", 1, "copies", "many", r"deck.csv, row 1, column 'copies': 'many' is not a whole number"),
+        ("deck.csv", 2, "points", "2500", r"deck.csv, row 2, column 'points': 2500 points: no tournament"),
         ("let_cards.csv", 2, "effect", "teleport", r"let_cards.csv, row 2, column 'effect'"),
     ],
 )

@@ -93,7 +93,14 @@ def _problem(data: TiebreakData) -> tuple[str, str] | None:
             )
         if not (is_whole(n) and 1 <= n <= 10_000):
             return "deck", f"{card} has {shown(n, 30)} copies; a whole number from 1 to 10,000 is needed"
-    missing = {s.points for s in data.board.spaces if s.is_tournament} - {c.points for c in data.deck}
+    board_points = {s.points for s in data.board.spaces if s.is_tournament}
+    dead = sorted({c.points for c in data.deck} - board_points)
+    if dead:
+        return (
+            "deck",
+            f"no tournament on the board is worth {dead[0]} points, so such a card could never be played",
+        )
+    missing = board_points - {c.points for c in data.deck}
     if missing:
         return "deck", f"no card can enter the board's {sorted(missing)} point tournaments"
     ids = [c.id for c in data.let_cards]
@@ -205,6 +212,15 @@ def _read(folder: Path) -> TiebreakData:
         card = Card(r["points"], r["surface"])
         deck[card] = deck.get(card, 0) + r["copies"]
     board_points = {s.points for s in spaces if s.is_tournament}
+    for number, r in enumerate(deck_rows, start=1):
+        if r["points"] not in board_points:
+            raise DataError(
+                folder / "deck.csv",
+                number,
+                "points",
+                f"{r['points']} points: no tournament on the board is worth that, so the card could never "
+                f"be played; the board's tournaments are worth {', '.join(map(str, sorted(board_points)))}",
+            )
     missing = board_points - {c.points for c in deck}
     if missing:
         raise DataError(

@@ -44,13 +44,14 @@ from playground.core.compare import (
 )
 from playground.core.dist import Dist
 from playground.core.engine import Game, gc_paused
-from playground.core.numbers import shown, whole_number
+from playground.core.numbers import is_whole, shown, whole_number
 from playground.core.players import takes_game
 
 from .actions import Qualify
 from .board import Board
 from .engine import TiebreakGame, new_game
 from .odds import landing_frequencies, move_distribution
+from .odds_target import _check_board, _check_flag, _check_rules
 from .policies import greedy
 from .rules import Rules
 
@@ -81,8 +82,8 @@ __all__ = [
 
 def _position(board: Board, space: str | int) -> int:
     """A space given by id, name or position, as its position; ValueError naming it otherwise."""
-    if isinstance(space, int) and not isinstance(space, bool) and 0 <= space < len(board):
-        return space
+    if is_whole(space) and 0 <= space < len(board):
+        return int(space)
     if isinstance(space, str):
         if space in board.index:
             return board.index[space]
@@ -90,7 +91,8 @@ def _position(board: Board, space: str | int) -> int:
         if named:
             return named[0]
     raise ValueError(
-        f"space must be a space's id, name or position (0 to {len(board) - 1}) on this board; got {space!r}"
+        f"space must be a space's id, name or position (0 to {len(board) - 1}) on this board; "
+        f"got {shown(space, 60)}"
     )
 
 
@@ -109,6 +111,7 @@ def move_table(board: Board, rules: Rules = DEFAULT_RULES, froms: Sequence[str |
     piece sitting out an injury does not move, so this is the move of a piece that is free to go
     (odds.move_distribution). Raises ValueError on an unknown space (TypeError for no list).
     """
+    _check_board(board), _check_rules(rules)
     if isinstance(froms, str) or not froms:
         raise ValueError(f"froms must be a list of at least one space; got {shown(froms, 60)}")
     starts = [
@@ -151,9 +154,9 @@ def came_from(
     Returns a Dist over positions. Raises ValueError for an unknown space, or one no move (with
     doubles) can reach.
     """
+    _check_board(board), _check_rules(rules)
     target = _position(board, landed)
-    if not isinstance(doubles, bool):
-        raise ValueError(f"doubles must be True or False; got {doubles!r}")
+    doubles = _check_flag("doubles", doubles)
     shares = landing_frequencies(board, rules)
     weights = {}
     for s, share in shares.items():
@@ -167,9 +170,9 @@ def came_from(
 
 
 def landing_dist(board: Board, rules: Rules = DEFAULT_RULES) -> Dist:
-    """The exact landing frequencies as a Dist over board numbers "0", "1", ... (short labels for
-    a bar chart of every space; ``board.spaces[int(label)]`` is the space)."""
-    return Dist({str(i): p for i, p in landing_frequencies(board, rules).items()})
+    """The exact landing frequencies as a Dist over board numbers 0, 1, 2, ... (short labels for a
+    bar chart of every space, in board order; ``board.spaces[label]`` is the space)."""
+    return Dist(landing_frequencies(board, rules))
 
 
 MAX_WALK = 1_000_000
@@ -205,7 +208,7 @@ class Walker:
             self._tables[position] = (list(move), list(weights), total)
         return self._tables[position]
 
-    def __call__(self, rng: random.Random, n: int) -> list[str]:
+    def __call__(self, rng: random.Random, n: int) -> list[int]:
         n = whole_number(n, "n", 0, MAX_WALK)
         if not isinstance(rng, random.Random):
             raise TypeError(
@@ -222,7 +225,7 @@ class Walker:
                 self.position = outcomes[bisect_right(cumulative, rng.randrange(total))]
                 if self.position == self.board.injury:
                     self.weeks = self.rules.injury_weeks
-            ends.append(str(self.position))
+            ends.append(self.position)
         return ends
 
 

@@ -24,7 +24,7 @@ from playground.core.dist import Dist
 from playground.core.linear import _solve_whole
 
 from .board import Board, Space
-from .odds_target import DEFAULT_RULES, _check_int
+from .odds_target import DEFAULT_RULES, _check_board, _check_int, _check_rules
 from .rules import Rules
 
 __all__ = ["GUESS_DENOMINATOR", "landing_frame", "landing_frequencies", "move_distribution"]
@@ -37,6 +37,7 @@ def move_distribution(board: Board, rules: Rules, position: int) -> Dist:
     possible, the player picks each distinct one with equal chance. position: a space's index on
     the board, from 0 to len(board.spaces) - 1.
     """
+    _check_board(board), _check_rules(rules)
     _check_int("position", position, 0, len(board.spaces) - 1)
     return Dist(_move_weights(board, rules, position)[0])
 
@@ -309,6 +310,7 @@ def landing_frequencies(board: Board, rules: Rules = DEFAULT_RULES) -> dict[int,
     piece moves in a strict cycle). Spaces never visited in the long run get 0; the values add
     up to exactly 1. Raises ValueError if the piece can be trapped in two separate parts.
     """
+    _check_board(board), _check_rules(rules)
     values = _landing_solved(board.spaces, rules)
     return dict(enumerate(values))
 

@@ -29,7 +29,7 @@ import sympy
 from playground.core.linear import solve_exact
 from playground.core.numbers import shown
 
-from .odds_target import DEFAULT_RULES, _check_int
+from .odds_target import DEFAULT_RULES, _check_int, _check_rules
 from .rules import Rules
 
 T = TypeVar("T")
@@ -133,6 +133,7 @@ def race_args(rules: Rules) -> tuple[int, int, int, int, str, bool]:
     """The race settings of a Rules object, in the order the race functions take them after
     the challenger's start: champion start, target, margin, die sides, first roller, and
     whether a race already won at the start is settled before any roll."""
+    rules = _check_rules(rules)
     return (
         rules.champion_head_start,
         rules.race_target,

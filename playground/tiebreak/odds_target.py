@@ -17,7 +17,7 @@ from fractions import Fraction
 import sympy
 
 from playground.core.dist import Dist
-from playground.core.numbers import is_whole, shown
+from playground.core.numbers import an, is_whole, shown, whole_number
 
 from .rules import Rules
 
@@ -25,6 +25,35 @@ DEFAULT_RULES = Rules()
 """The rulebook's defaults (a frozen object, so safe to share as a default argument)."""
 
 __all__ = ["DEFAULT_RULES", "p_ace", "p_reach_target", "reach_target_formula"]
+
+
+def _check_rules(rules: object) -> Rules:
+    """rules, if it is a Tie-Break Rules object; else a TypeError that says how to pass one."""
+    if not isinstance(rules, Rules):
+        raise TypeError(
+            "rules must be a Tie-Break Triumph Rules object (playground.tiebreak.Rules(...), passed "
+            f"as rules=...); got {an(type(rules).__name__)}"
+        )
+    return rules
+
+
+def _check_board(board: object) -> None:
+    """board, if it is a Tie-Break board (load_data().board); else a TypeError that says so."""
+    from .board import Board  # the board module imports nothing of the odds
+
+    if not isinstance(board, Board):
+        raise TypeError(
+            f"board must be a Tie-Break Triumph board (playground.tiebreak.load_data().board); "
+            f"got {an(type(board).__name__)}"
+        )
+
+
+def _check_flag(name: str, value: object) -> bool:
+    """value, if it is True or False (a numpy bool too); else a ValueError: any other object would
+    silently count as True (a Rules passed by position into a flag's place, the text "no")."""
+    if type(value).__name__ in ("bool", "bool_"):
+        return bool(value)
+    raise ValueError(f"{name} must be True or False; got {shown(value, 40)}")
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
@@ -43,10 +72,10 @@ def p_reach_target(bonus: int, target: int = 7, sides: int = 6) -> Fraction:
 
     The die shows 1..sides with equal chances, so this is (number of faces that are high enough)
     divided by sides, clipped to 0 when even the top face falls short and 1 when even a 1 will do.
+    bonus and target: any whole numbers; sides: 1 to 10,000.
     """
-    _check_int("sides", sides, 1)
-    if not isinstance(bonus, int) or not isinstance(target, int):
-        raise ValueError(f"bonus and target must be whole numbers; got {bonus!r} and {target!r}")
+    sides = _check_int("sides", sides, 1, 10_000)
+    bonus, target = whole_number(bonus, "bonus"), whole_number(target, "target")
     high_enough = min(max(sides + bonus - target + 1, 0), sides)  # faces f with bonus + f >= target
     return Fraction(high_enough, sides)
 

@@ -16,10 +16,10 @@ from fractions import Fraction
 
 import pandas as pd
 
-from playground.core.numbers import whole_number
+from playground.core.numbers import shown, whole_number
 
 from .odds_race import p_challenger_wins, race_args
-from .odds_target import DEFAULT_RULES, _check_int, p_reach_target
+from .odds_target import DEFAULT_RULES, _check_flag, _check_int, _check_rules, p_reach_target
 from .rules import TOKEN_TYPES, Rules
 
 __all__ = [
@@ -41,7 +41,7 @@ __all__ = [
 
 def max_tokens(rules: Rules = DEFAULT_RULES) -> int:
     """The most tokens one tie-break can take: one of each type (rulebook), or the rules' cap."""
-    return len(TOKEN_TYPES) * rules.max_risk_per_type
+    return len(TOKEN_TYPES) * _check_rules(rules).max_risk_per_type
 
 
 def max_defended_tokens(rules: Rules = DEFAULT_RULES, top_ranker: bool = False) -> int:
@@ -51,24 +51,28 @@ def max_defended_tokens(rules: Rules = DEFAULT_RULES, top_ranker: bool = False) 
     rules.wildcard_slot is "free"), and a Top Ranker holds no Wildcard at all while
     rules.top_ranker_returns_wildcards.
     """
-    per_type = rules.max_risk_per_type
-    if top_ranker:
+    per_type = _check_rules(rules).max_risk_per_type
+    if _check_flag("top_ranker", top_ranker):
         wildcards = 0 if rules.top_ranker_returns_wildcards else per_type
     else:
         wildcards = per_type - (rules.wildcard_slot == "used by qualifying")
     return (len(TOKEN_TYPES) - 1) * per_type + wildcards
 
 
-def _check_tokens(tokens: int, most: int) -> None:
-    _check_int("tokens", tokens, 0)
+def _check_tokens(tokens: int, most: int) -> int:
+    tokens = _check_int("tokens", tokens, 0)
     if tokens > most:
-        raise ValueError(f"at most {most} tokens can be risked in this tie-break; got {tokens}")
+        raise ValueError(f"at most {most} tokens can be risked in this tie-break; got {shown(tokens)}")
+    return tokens
 
 
 def vacant_bonus(tokens: int, ace: bool = False, rules: Rules = DEFAULT_RULES) -> int:
-    """Bonus points at a vacant tournament: matching card, Ace if doubles, 1 per risked token."""
-    _check_tokens(tokens, max_tokens(rules))
-    return rules.matching_card_bonus + (rules.ace_bonus if ace else 0) + tokens
+    """Bonus points at a vacant tournament: matching card, Ace if doubles, 1 per risked token.
+
+    tokens: 0 to max_tokens(rules); ace: True or False; rules: a Tie-Break Rules (by keyword).
+    """
+    tokens = _check_tokens(tokens, max_tokens(rules))
+    return rules.matching_card_bonus + (rules.ace_bonus if _check_flag("ace", ace) else 0) + tokens
 
 
 def p_vacant_win(tokens: int, ace: bool = False, rules: Rules = DEFAULT_RULES) -> Fraction:
@@ -89,12 +93,12 @@ def challenger_start(
     Matching card, plus the qualifying Wildcard's point (the Top Ranker qualifies without one and
     so gets no point for it), plus Ace, plus matching surface, plus 1 per risked token.
     """
-    _check_tokens(tokens, max_defended_tokens(rules, top_ranker))
+    tokens = _check_tokens(tokens, max_defended_tokens(rules, top_ranker))
     return (
         rules.matching_card_bonus
         + (0 if top_ranker else rules.wildcard_bonus)
-        + (rules.ace_bonus if ace else 0)
-        + (rules.surface_bonus if surface else 0)
+        + (rules.ace_bonus if _check_flag("ace", ace) else 0)
+        + (rules.surface_bonus if _check_flag("surface", surface) else 0)
         + tokens
     )
 
@@ -167,7 +171,11 @@ def defended_token_table(
     pays no Wildcard. The column is absent when the champion takes nothing. card_points as for
     token_value_table.
     """
-    paid = (0 if top_ranker else 1) if rules.champion_takes_tokens else None
+    paid = (
+        (0 if _check_flag("top_ranker", top_ranker) else 1)
+        if _check_rules(rules).champion_takes_tokens
+        else None
+    )
     return _token_table(
         lambda k: p_defended_win(k, ace, surface, rules, top_ranker),
         card_points,
@@ -190,15 +198,7 @@ def token_net_table(frame: pd.DataFrame, token_worth: int) -> pd.DataFrame:
     tournament is paid whatever is risked, so it is left out: it does not change which choice is
     best.) token_worth: a whole number from 0 to MAX_TOKEN_WORTH, else ValueError.
     """
-    if (
-        isinstance(token_worth, bool)
-        or not isinstance(token_worth, int)
-        or not 0 <= token_worth <= MAX_TOKEN_WORTH
-    ):
-        raise ValueError(
-            f"token_worth must be a whole number of ranking points from 0 to {MAX_TOKEN_WORTH:,}; "
-            f"got {token_worth!r}"
-        )
+    token_worth = whole_number(token_worth, "token_worth (ranking points)", 0, MAX_TOKEN_WORTH)
     missing = {"tokens", "expected_points"} - set(getattr(frame, "columns", ()))
     if missing:
         raise ValueError(
@@ -237,6 +237,8 @@ def vacant_vs_defended(
     tokens cannot be spent) and defended_better (None unless both sides are possible).
     """
     vacant_most = max_tokens(rules)
+    for name, flag in (("ace", ace), ("surface", surface), ("top_ranker", top_ranker)):
+        _check_flag(name, flag)
     if top_ranker and rules.top_ranker_returns_wildcards:
         vacant_most -= rules.max_risk_per_type
     paid = 0 if top_ranker else 1  # the qualifying Wildcard

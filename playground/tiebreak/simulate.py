@@ -329,9 +329,7 @@ def play_race(
     who wins). A race already won at the start has one row, roll 0.
     """
     if dice is None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number; got {seed!r}")
-        randrange = random.Random(seed).randrange
+        randrange = random.Random(whole_number(seed, "seed")).randrange
         dice = iter(lambda: randrange(sides) + 1, None)  # endless: the race surely ends
     rows = []
     for roll, (roller, die, challenger, champion, winner) in enumerate(
