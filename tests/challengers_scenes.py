@@ -7,14 +7,16 @@ everything an illegal action must leave alone.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from playground.challengers import Rules
+from playground.challengers import Rules, load_data
+from playground.challengers.cards import ChallengersData
 from playground.challengers.engine import ChallengersGame
 from playground.challengers.simulate import _passive as passive
 from playground.challengers.simulate import match_game
 
-__all__ = ["apply_all", "match_scene", "passive", "snapshot", "step_until"]
+__all__ = ["apply_all", "match_scene", "passive", "round_one_lines", "snapshot", "step_until"]
 
 
 def snapshot(game: ChallengersGame) -> tuple[Any, ...]:
@@ -49,3 +51,20 @@ def apply_all(game: ChallengersGame, *actions: Any) -> list[str]:
     for action in actions:
         texts += [e.text for e in game.apply(action)]
     return texts
+
+
+def round_one_lines(players: int, lines: dict[str, tuple[str, int]]) -> ChallengersData:
+    """The shipped data with other round-1 bracket lines: bracket label -> (level, keep)."""
+    data = load_data()
+
+    def changed(p):
+        if p.round != 1:
+            return p
+        first, second = lines.get(p.first, p.line_of(p.first)), lines.get(p.second, p.line_of(p.second))
+        return dataclasses.replace(
+            p, first_level=first[0], first_keep=first[1], second_level=second[0], second_keep=second[1]
+        )
+
+    brackets = dict(data.brackets)
+    brackets[players] = tuple(changed(p) for p in brackets[players])
+    return dataclasses.replace(data, brackets=brackets)

@@ -39,6 +39,25 @@ def test_the_shipped_data_loads_as_documented() -> None:
         assert max(p.mat for p in data.brackets[players]) == mats
 
 
+def test_the_shipped_brackets_show_the_levels_and_keeps_of_the_rules_defaults() -> None:
+    """Each bracket line's level and keep, read from brackets.csv itself (csv module, not the
+    loader), are the one level and count per round of the 'one per round' fields' defaults, so
+    the shipped data plays the same deck phases either way; the loader gives the same lines."""
+    import csv
+
+    rules, data = Rules(), load_data()
+    with (DATA_DIR / "brackets.csv").open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == sum(len(p) for p in data.brackets.values())
+    for row in rows:
+        r = int(row["round"])
+        for side in ("first", "second"):
+            assert (row[f"{side}_level"], int(row[f"{side}_keep"])) == (rules.level(r), rules.keep(r))
+    for pairings in data.brackets.values():
+        for p in pairings:
+            assert p.line_of(p.first) == p.line_of(p.second) == (rules.level(p.round), rules.keep(p.round))
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     target = tmp_path / "my_cards"
@@ -72,6 +91,30 @@ def folder(tmp_path: Path) -> Path:
             r"row 30, column 'mat': mat 1 already holds a match in round 1 of a 4-player game \(row 29\)",
         ),
         ("sets.csv", 1, "always_in", "false", r"one set must be always in"),
+        (
+            "brackets.csv",
+            3,
+            "first_keep",
+            "-1",
+            r"brackets.csv, row 3, column 'first_keep': '-1' is not a whole",
+        ),
+        (
+            "brackets.csv",
+            4,
+            "second_keep",
+            "two",
+            r"row 4, column 'second_keep': 'two' is not a whole number",
+        ),
+        (
+            "brackets.csv",
+            6,
+            "second_keep",
+            "6",
+            r"row 6, column 'second_keep': '6' is not a whole number from 0",
+        ),
+        ("brackets.csv", 5, "first_level", "D", r"row 5, column 'first_level': 'D' is not one of A, B, C"),
+        ("brackets.csv", 7, "second_level", "", r"brackets.csv, row 7, column 'second_level'"),
+        ("robot.csv", 2, "level", "R", r"robot.csv, row 2, column 'level': 'R' is not one of A, B, C"),
     ],
 )
 def test_a_broken_file_is_named_with_row_column_and_expectation(
@@ -99,7 +142,10 @@ def test_a_teachers_folder_plays(folder: Path) -> None:
     [
         ({"bench_seats": 0}, r"'bench_seats' cannot be 0: it must be a whole number from 1 to 12"),
         ({"keep_round_3": 6}, r"'keep_round_3' cannot be 6"),
-        ({"draw_per_round": 1}, r"'keep_round_1' is 2, but only 1 cards are drawn"),
+        (
+            {"draw_per_round": 1, "level_and_keep": "one per round"},
+            r"'keep_round_1' is 2, but only 1 cards are drawn",
+        ),
         ({"level_round_7": "D"}, r"'level_round_7' cannot be 'D': it must be one of 'A', 'B', 'C'"),
         ({"left_out_set": "moon"}, r"'left_out_set' cannot be 'moon'"),
     ],

@@ -126,7 +126,11 @@ def test_a_second_redraw_is_refused() -> None:
     while game.tasks[0].kind == "draw":
         game.step()
     assert Redraw() not in game.legal_actions()
-    refused(game, Redraw(), r"may draw again only 1 time\(s\) per deck phase, and has already done so")
+    refused(
+        game,
+        Redraw(),
+        r"Ash has already drawn again 1 time\(s\) this deck phase, the most the rules allow \(1\)",
+    )
 
 
 def test_a_redraw_after_the_first_keep_draws_as_many_again() -> None:
@@ -264,3 +268,18 @@ def test_decks_chosen_at_set_up_replay_and_skip_round_one_draft() -> None:
 def test_chosen_decks_are_checked_at_set_up(decks, words) -> None:
     with pytest.raises(ValueError, match=words):
         new_game(seed=1, players=2, decks=decks)
+
+
+def test_chosen_decks_are_exactly_the_cards_asked_for() -> None:
+    """Regression (engine review C6): level cards asked for by both players come from the level
+    deck, not from the other player's deck; every card is still accounted for."""
+    from collections import Counter
+
+    from playground.challengers.simulate import match_game
+
+    game = match_game(["courier", "courier", "rookie"], ["courier"] * 2, Rules(left_out_set="space"))
+    assert Counter(game.state.sides[0].deck) == Counter({"courier": 2, "rookie": 1})
+    assert Counter(game.state.sides[1].deck) == Counter({"courier": 2})
+    game.check_conserved()
+    with pytest.raises(ValueError, match="not a card id"):
+        new_game(seed=1, players=3, decks=[["bot_01"], ["rookie"], ["rookie"]])  # the Robot's card

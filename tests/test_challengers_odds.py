@@ -278,3 +278,18 @@ def test_the_shuffled_match_sampler_agrees_with_match_endings() -> None:
     for ending, p in exact.items():
         error = (float(p) * (1 - float(p)) / runs) ** 0.5
         assert abs(tally[ending] / runs - float(p)) <= 4 * error + 1e-9, (ending, tally[ending], p)
+
+
+def test_every_odds_function_reads_an_iterator_once() -> None:
+    """A deck (or targets) given as an iterator is read once, and answers as the same list does."""
+    from playground.challengers.odds import p_reach_within, thinning_frame
+
+    deck = [1, 1, 1, 2, 3, 4]
+    assert odds.p_reach_strength(iter(deck), 4) == odds.p_reach_strength(deck, 4) == 1
+    assert odds.p_reach_strength(iter(deck), 4, max_cards=1) == Fraction(1, 6)
+    assert odds.p_reach_strength((s for s in deck), 4, max_cards=2) == Fraction(3, 5)
+    assert p_reach_within(iter(deck), 4, 2) == Fraction(3, 5)
+    assert odds.cards_needed(iter(deck), 4) == odds.cards_needed(deck, 4)
+    assert odds.expected_cards(iter(deck), 4) == Fraction(137, 60)
+    frame = thinning_frame(iter(deck), 1, iter(range(1, 5)))
+    assert frame.equals(thinning_frame(deck, 1, range(1, 5)))

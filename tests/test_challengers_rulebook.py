@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from challengers_scenes import apply_all, match_scene, step_until
+import pytest
+from challengers_scenes import apply_all, match_scene, passive, round_one_lines, snapshot, step_until
 
-from playground.challengers import Rules, new_game
+from playground.challengers import IllegalAction, Rules, new_game
 from playground.challengers.actions import DoneRemoving, Keep, Redraw, Remove, Reveal, StopKeeping, TakeFlag
 from playground.challengers.policies import greedy
+from playground.challengers.simulate import step_to_match_end
 from playground.challengers.state import FAN, trophy_fans, trophy_round
 
 STARTING = ["rookie", "rookie", "rookie", "hopeful", "mascot", "captain"]
@@ -336,3 +338,229 @@ def test_no_final_with_one_or_two_players() -> None:
     for players in (1, 2):
         game = new_game(seed=1, players=players).play(greedy)
         assert game.state.finalists == () and "no final" in game.result().reason
+
+
+# -- removing every card, each player's bracket, drawing again -------------------------------------
+
+
+def emptied_deck_at_the_toss(rules: Rules | None = None):
+    """A 2-player game at round 1's toss where Ash removed every card at the end of his deck phase."""
+    game = step_until(new_game(rules or Rules(), seed=5, players=2), "remove")
+    while any(isinstance(a, Remove) for a in game.legal_actions()):
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Remove)))
+    apply_all(game, DoneRemoving())
+    return step_until(game, "toss")
+
+
+def test_removing_cards_may_empty_the_deck_and_an_empty_deck_loses_at_once() -> None:
+    """Deck phase, removing cards: you may remove as many cards as you want, even all of them.
+    Winning matches 1: a player who cannot reach the flag loses; with no cards that is at once,
+    whether they won the toss (they have no first card to reveal) or attack first."""
+    game = emptied_deck_at_the_toss()
+    assert len(game.state.sides[0].deck) == 0 and game.state.box.count("rookie") == 3
+    trophy = game.state.stacks[0][0]
+    events = apply_all(game, "Ash", Reveal())
+    assert "Ash has no cards: Billie wins the match." in events
+    assert list(game.state.sides[1].trophies) == [trophy]
+    game = emptied_deck_at_the_toss()
+    card = next(iter(game.state.sides[1].deck))
+    events = apply_all(game, "Billie", Reveal(), card)
+    assert "Ash ran out of cards: Billie wins the match." in events
+    assert game.state.match.winner == 1 and game.state.match.flag_moves == 0
+    assert game.play(greedy).is_over()  # the tournament goes on: Ash keeps new cards in round 2
+
+
+def test_variant_a_minimum_deck_keeps_the_last_card() -> None:
+    """House rule min_deck: the last cards cannot be removed; the refusal leaves the state as it was."""
+    game = step_until(new_game(Rules(min_deck=1), seed=5, players=2), "remove")
+    while len(game.state.sides[0].deck) > 1:
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Remove)))
+    last = next(iter(game.state.sides[0].deck))
+    assert game.legal_actions() == [DoneRemoving()]
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match=r"Ash's deck must keep at least 1 card\(s\)"):
+        game.apply(Remove(last))
+    assert snapshot(game) == before
+
+
+def test_each_player_reads_level_and_keep_from_their_own_bracket() -> None:
+    """Deck phase: the letter on YOUR bracket names the level deck you draw from, and the number
+    how many you may keep; two players of one match may read different lines."""
+    data = round_one_lines(2, {"1": ("B", 1), "2": ("C", 2)})
+    game = step_until(new_game(data=data, seed=3, players=2), "pick")
+    ash = game.state.sides[0]
+    assert {game.data.cards[c].level for c in ash.drawn} == {"B"}
+    assert "Ash draws 5 cards from level B and may keep 1." in " ".join(game.history()["outcome"])
+    apply_all(game, Keep(next(iter(ash.drawn))))
+    assert game.tasks[0].kind == "remove"  # one kept: the bracket allows no more
+    game.step(passive)
+    step_until(game, "pick")
+    assert {game.data.cards[c].level for c in game.state.sides[1].drawn} == {"C"}
+    assert game.state.deck_phase.keep == 2
+
+
+def test_variant_one_level_and_keep_per_round_for_everyone() -> None:
+    """level_and_keep 'one per round': the Rules' level_round_N and keep_round_N, not the brackets."""
+    data = round_one_lines(2, {"1": ("B", 1), "2": ("C", 2)})
+    rules = Rules(level_and_keep="one per round", level_round_1="A", keep_round_1=1)
+    game = step_until(new_game(rules, data=data, seed=3, players=2), "pick")
+    assert {game.data.cards[c].level for c in game.state.sides[0].drawn} == {"A"}
+    apply_all(game, Keep(next(iter(game.state.sides[0].drawn))), DoneRemoving())
+    step_until(game, "pick")
+    assert {game.data.cards[c].level for c in game.state.sides[1].drawn} == {"A"}
+    assert game.state.deck_phase.keep == 1
+
+
+def test_a_bracket_keeping_more_than_is_drawn_keeps_what_was_drawn() -> None:
+    """Deck phase: the bracket's number says how many of the drawn cards you may keep, so with
+    fewer cards drawn (draw_per_round 1) you keep at most those."""
+    game = step_until(new_game(Rules(draw_per_round=1), seed=3, players=2), "pick")
+    assert len(game.state.sides[0].drawn) == 1 and game.state.deck_phase.keep == 1
+    apply_all(game, Keep(next(iter(game.state.sides[0].drawn))))
+    assert game.tasks[0].kind == "remove"
+
+
+def ash_draws_from_an_empty_level_deck(how: str):
+    """Round 1: every level A card is moved to the compartment (60 seats: never full) before
+    Billie draws; Ash keeps nothing and removes nothing."""
+    game = step_until(new_game(Rules(compartment_size=60, empty_level_deck=how), seed=3, players=2), "pick")
+    deck = game.state.levels["A"]
+    for layer in deck.layers:
+        for card, n in layer.counts().items():
+            layer.move(card, deck.compartment, n)
+    apply_all(game, StopKeeping())
+    waiting = len(deck.compartment)
+    apply_all(game, DoneRemoving())
+    game.check_conserved()
+    return game, waiting
+
+
+def test_a_level_deck_that_runs_out_shuffles_its_compartment_in() -> None:
+    """Deck phase (the rulebook is silent on a level deck running out; ruling empty_level_deck):
+    the compartment, full or not, is shuffled and becomes the deck, so the draw goes on."""
+    game, waiting = ash_draws_from_an_empty_level_deck("shuffle compartment")
+    in_play = [s for s in game.data.sets if s != game.state.left_out]
+    assert waiting == sum(game.data.level_cards("A", in_play).values())  # every A card, Ash's 5 too
+    assert "Level A ran out: its compartment is shuffled and becomes the deck." in " ".join(
+        game.history()["outcome"]
+    )
+    step_until(game, "pick")
+    assert len(game.state.sides[1].drawn) == 5 and len(game.state.levels["A"].compartment) == 0
+
+
+def test_variant_only_a_full_compartment_comes_back_so_the_player_draws_fewer() -> None:
+    """empty_level_deck 'draw fewer': as the rulebook says only a full compartment is shuffled in;
+    Billie draws nothing, and so may not draw again: drawing again draws as many as are thrown back."""
+    game, waiting = ash_draws_from_an_empty_level_deck("draw fewer")
+    assert game.tasks[0].kind == "pick" and len(game.state.sides[1].drawn) == 0
+    assert len(game.state.levels["A"].compartment) == waiting
+    assert game.legal_actions() == [StopKeeping()]
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match=r"Billie holds no drawn cards to throw back: drawing again"):
+        game.apply(Redraw())
+    assert snapshot(game) == before
+
+
+def test_drawing_again_is_once_per_phase_and_not_at_all_with_no_redraws() -> None:
+    """Deck phase: drawing again is allowed once per deck phase; with redraws_per_phase 0, never,
+    and the refusal says so (not 'already done')."""
+    game = step_until(new_game(Rules(redraws_per_phase=0), seed=3, players=2), "pick")
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match=r"The rules allow no drawing again \(redraws_per_phase is 0\)"):
+        game.apply(Redraw())
+    assert snapshot(game) == before
+
+
+def test_keep_names_the_card_kept_and_a_malformed_keep_is_refused_in_words() -> None:
+    """Deck phase, selecting cards: the history says which card really joined the deck; a Keep
+    or Remove naming no card id (a list, a number) is refused in words, nothing changed."""
+    game = step_until(new_game(seed=1, players=2), "pick")
+    card = next(iter(game.state.sides[0].drawn))
+    name = game.data.cards[card].name
+    before = snapshot(game)
+    for bad, words in [
+        (Keep(card, name="Golden Dragon (strength 10)"), "only looks like the allowed"),
+        (Keep(["courier"]), r"A card to keep is named by its id, a text such as 'rookie'; got \['courier'\]"),
+        (Keep(5), "A card to keep is named by its id"),
+    ]:
+        with pytest.raises(IllegalAction, match=words):
+            game.apply(bad)
+        assert snapshot(game) == before
+    assert apply_all(game, Keep(card))[0] == f"Ash keeps {name}."
+    assert game.history().iloc[-1]["action"] == f"keep {name}"
+    apply_all(game, StopKeeping())
+    with pytest.raises(IllegalAction, match="A card to remove is named by its id"):
+        game.apply(Remove(None))
+
+
+def test_the_flag_column_marks_a_holder_only_during_a_match() -> None:
+    """End of a match: every card goes back to its deck, so nobody holds the flag until the next
+    match begins (state_frame's flag column)."""
+    game = step_until(new_game(seed=1, players=2), "attack", greedy)
+    assert game.state_frame()["flag"].sum() == 1
+    step_to_match_end(game, greedy)
+    assert not game.state_frame()["flag"].any()
+    step_until(game, "pick", greedy)
+    assert game.state.round == 2 and not game.state_frame()["flag"].any()
+
+
+# -- the Robot (set-up 10: its rules are in the full manual, so these are rulings) -----------------
+
+
+def robot_pile_and_lines() -> tuple[list[tuple[str, str]], dict[int, tuple[str, int]]]:
+    """robot.csv's (id, level) in pile order and the 1-player brackets' Robot line per round,
+    read with the csv module (a second reading, not the loader's)."""
+    import csv
+
+    from playground.challengers.cards import DATA_DIR
+
+    with (DATA_DIR / "robot.csv").open(newline="") as file:
+        pile = [(r["id"], r["level"]) for r in sorted(csv.DictReader(file), key=lambda r: int(r["position"]))]
+    with (DATA_DIR / "brackets.csv").open(newline="") as file:
+        rows = [r for r in csv.DictReader(file) if r["players"] == "1"]
+    side = {r["round"]: "first" if r["first"] == "R" else "second" for r in rows}
+    lines = {
+        int(r["round"]): (r[f"{side[r['round']]}_level"], int(r[f"{side[r['round']]}_keep"])) for r in rows
+    }
+    return pile, lines
+
+
+@pytest.mark.parametrize("how", ["by level", "in order", "never"])
+def test_the_robot_deck_grows_as_robot_grows_says(how: str) -> None:
+    """Set-up 10, the Robot deck (ruling robot_grows): by default each round the Robot adds the
+    next cards of its pile of its bracket's level, as many as the bracket lets a player keep; 'in
+    order' takes the next cards whatever their level; 'never' keeps the starting cards."""
+    pile, lines = robot_pile_and_lines()
+    start = Rules().robot_start_cards
+    deck, left = [c for c, _ in pile[:start]], list(pile[start:])
+    for r in range(1, 8):
+        level, keep = lines[r]
+        fits = [p for p in left if how == "in order" or p[1] == level][: 0 if how == "never" else keep]
+        deck += [c for c, _ in fits]
+        left = [p for p in left if p not in fits]
+    game = new_game(Rules(robot_grows=how), seed=0, players=1).play(greedy)
+    assert Counter(game.state.sides[1].deck) == Counter(deck)
+    assert list(game.state.robot_pile) == [c for c, _ in left]
+    expected_left = {"by level": ["bot_17"], "in order": [], "never": [f"bot_{i:02}" for i in range(7, 20)]}
+    assert list(game.state.robot_pile) == expected_left[how]  # counted by hand from robot.csv
+
+
+@pytest.mark.parametrize("where", ["box", "robot"])
+def test_a_trophy_the_robot_wins_goes_where_robot_trophy_says(where: str) -> None:
+    """Winning matches (ruling robot_trophy): the Robot's trophy goes back to the box, won by
+    nobody; with 'robot' the Robot keeps it, so its highest-round trophy can make it start."""
+    game = new_game(Rules(robot_trophy=where), seed=0, players=1).play(greedy)
+    won = [m["round"] for m in game.state.match_log if m["winner"] == "Robot"]
+    assert won  # the scene shows something
+    robot_rounds = sorted(trophy_round(t) for t in game.state.sides[1].trophies)
+    boxed = sorted(trophy_round(t) for t in game.state.box if " trophy " in t)
+    assert (robot_rounds, boxed) == (([], won) if where == "box" else (won, []))
+    starts = [o for o in game.history()["outcome"] if "Robot holds the highest-round trophy and starts" in o]
+    best = {"Ash": 0, "Robot": 0}
+    expected = 0
+    for m in game.state.match_log:  # the starter before each match, from the trophies won so far
+        expected += best["Robot"] > best["Ash"]
+        if m["winner"] == "Ash" or where == "robot":
+            best[m["winner"]] = m["round"]
+    assert len(starts) == expected and (expected > 0) == (where == "robot")
+    assert game.result().scores == {0: game.state.sides[0].score()}  # the Robot is never ranked

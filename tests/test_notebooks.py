@@ -114,6 +114,24 @@ def test_welcome_links_point_to_notebooks() -> None:
     assert not broken, f"{WELCOME.name} links to notebooks that do not exist: {broken}"
 
 
+QUIET = ("# The lesson's tools", "# The tools this page uses", "# Check", "# quiet check")
+"""How a quiet cell begins: the tools cell, or a check that the text's figures are the maths'."""
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_quiet_cells_are_folded_as_the_welcome_promises(path: Path) -> None:
+    """00's "How to use a notebook" says the tools cell and the check cells are folded away."""
+    code = [c for c in _read(path).cells if c.cell_type == "code"]
+    first = "".join(code[0].source)
+    assert first.startswith(QUIET[:2]), f"{path.name}: the first code cell should say it loads the tools"
+    unfolded = [
+        "".join(c.source).splitlines()[0]
+        for c in code
+        if "".join(c.source).startswith(QUIET) and not c.metadata.get("jupyter", {}).get("source_hidden")
+    ]
+    assert not unfolded, f"{path.name}: quiet cells not folded (metadata jupyter.source_hidden): {unfolded}"
+
+
 @pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p != WELCOME], ids=_name)
 def test_notebook_listed_in_welcome(path: Path) -> None:
     linked = {(WELCOME.parent / link).resolve() for link in _notebook_links(WELCOME)}

@@ -89,14 +89,32 @@ class Card:
         return self.name
 
 
+DECK_LEVELS = ("A", "B", "C")
+"""The level decks a bracket line can send a player to."""
+
+MAX_KEEP = 5
+"""The most cards a bracket line can let a player keep (a draw is at most 8; published: 1 or 2)."""
+
+
 @dataclass(frozen=True)
 class Pairing:
-    """One match of a round: the mat (1..4) and the two brackets (1..8, or the Robot)."""
+    """One match of a round: the mat (1..4), the two brackets (1..8, or the Robot), and what each
+    bracket's line for the round shows: the level deck to draw from and how many cards to keep."""
 
     round: int
     mat: int
     first: str
     second: str
+    first_level: str = "A"
+    first_keep: int = 2
+    second_level: str = "A"
+    second_keep: int = 2
+
+    def line_of(self, label: str) -> tuple[str, int]:
+        """The (level, keep) a bracket of this pairing reads for the round."""
+        if label == self.first:
+            return self.first_level, self.first_keep
+        return self.second_level, self.second_keep
 
 
 @dataclass(frozen=True)
@@ -107,9 +125,11 @@ class ChallengersData:
     sets: dict[str, tuple[str, bool]]
     robot_pile: tuple[str, ...]
     brackets: dict[int, tuple[Pairing, ...]]
+    robot_levels: dict[str, str]
+    """Robot card id -> the level its line of robot.csv gives it (the Robot grows by level)."""
 
     def __post_init__(self) -> None:
-        read_only(self, "cards", "sets", "brackets")
+        read_only(self, "cards", "sets", "brackets", "robot_levels")
 
     def set_ids(self, always_in: bool) -> list[str]:
         return [s for s, (_, basic) in self.sets.items() if basic == always_in]
@@ -173,6 +193,7 @@ ROBOT_CARDS = Schema(
         Column("position", int, low=1, high=40),
         Column("name"),
         Column("strength", int, low=0, high=10),
+        Column("level", choices=DECK_LEVELS),
     ],
     [
         lambda rows: (
@@ -191,8 +212,14 @@ BRACKETS = Schema(
         Column("mat", int, low=1, high=4),
         Column("first"),
         Column("second"),
+        Column("first_level", choices=DECK_LEVELS),
+        Column("first_keep", int, low=0, high=MAX_KEEP),
+        Column("second_level", choices=DECK_LEVELS),
+        Column("second_keep", int, low=0, high=MAX_KEEP),
     ],
 )
+LINE_COLUMNS = ("first_level", "first_keep", "second_level", "second_keep")
+"""What each of a pairing's two brackets shows for the round, after the pairing itself."""
 
 
 def _brackets(path: Path, rows: list[dict[str, Any]]) -> dict[int, tuple[Pairing, ...]]:
@@ -204,7 +231,9 @@ def _brackets(path: Path, rows: list[dict[str, Any]]) -> dict[int, tuple[Pairing
         labels = {str(i) for i in range(1, n + 1)} | ({ROBOT} if n % 2 else set())
         for column in ("first", "second"):
             if r[column] not in labels:
-                raise DataError(path, number, column, f"{r[column]!r} is not a bracket of a {n}-player game")
+                raise DataError(
+                    path, number, column, f"{shown(r[column])} is not a bracket of a {n}-player game"
+                )
         if r["mat"] > (n + 1) // 2:
             raise DataError(path, number, "mat", f"a {n}-player game uses mats 1 to {(n + 1) // 2}")
         taken = mats.setdefault((n, r["round"], r["mat"]), number)
@@ -216,7 +245,8 @@ def _brackets(path: Path, rows: list[dict[str, Any]]) -> dict[int, tuple[Pairing
                 f"mat {r['mat']} already holds a match in round {r['round']} of a {n}-player game "
                 f"(row {taken}): one match per mat a round",
             )
-        by_count.setdefault(n, []).append(Pairing(r["round"], r["mat"], r["first"], r["second"]))
+        line = (r[c] for c in LINE_COLUMNS)
+        by_count.setdefault(n, []).append(Pairing(r["round"], r["mat"], r["first"], r["second"], *line))
     for n in range(1, 9):
         labels = sorted({str(i) for i in range(1, n + 1)} | ({ROBOT} if n % 2 else set()))
         for rnd in range(1, 8):
@@ -282,7 +312,8 @@ def data_rows(data: ChallengersData) -> Rows:
                 "robot_pile",
                 f"robot_pile holds {shown(card_id, 40)}, which is not the id of a Card in cards",
             )
-        robot.append([cell(c) for c in (card.id, position, card.name, card.strength)])
+        level = data.robot_levels.get(card.id) if isinstance(data.robot_levels, dict) else None
+        robot.append([cell(c) for c in (card.id, position, card.name, card.strength, level)])
     cards = [CARDS.column_names()]
     for key, card in records(data.cards, "cards", Card):
         if key not in pile:
@@ -299,6 +330,7 @@ def data_rows(data: ChallengersData) -> Rows:
                     f"brackets[{shown(players, 20)}] holds {shown(pairing, 60)}; expected Pairing records",
                 )
             row = [players, pairing.round, pairing.mat, pairing.first, pairing.second]
+            row += [getattr(pairing, c) for c in LINE_COLUMNS]
             made = f"p{cell(players)}_r{cell(pairing.round)}_m{cell(pairing.mat)}"
             while made in ids:  # two pairings on one mat: each row still needs its own id
                 made += "+"
@@ -318,7 +350,7 @@ def _read(folder: Path) -> ChallengersData:
     for number, r in enumerate(cards, start=1):
         if r["set"] not in set_ids:
             raise DataError(
-                folder / "cards.csv", number, "set", f"{r['set']!r} is not 'start' or a set in sets.csv"
+                folder / "cards.csv", number, "set", f"{shown(r['set'])} is not 'start' or a set in sets.csv"
             )
     if not any(r["level"] == "S" for r in cards):
         raise DataError(folder / "cards.csv", None, None, "the Starting Deck (level S) has no cards")
@@ -338,6 +370,7 @@ def _read(folder: Path) -> ChallengersData:
         sets={r["id"]: (r["name"], r["always_in"]) for r in sets},
         robot_pile=tuple(r["id"] for r in robot),
         brackets=brackets,
+        robot_levels={r["id"]: r["level"] for r in robot},
     )
 
 

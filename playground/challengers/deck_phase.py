@@ -17,6 +17,7 @@ from playground.core.engine import CHANCE, Action, Event
 from playground.core.numbers import shown
 
 from .actions import DoneRemoving, Keep, Redraw, Remove, StopKeeping, card_action
+from .rules import SHUFFLE_COMPARTMENT
 from .state import AUTO, FAN, DeckPhase, Task
 
 REDRAW, STOP_KEEPING, DONE_REMOVING = Redraw(), StopKeeping(), DoneRemoving()
@@ -67,7 +68,7 @@ def checked_decks(
     short = [c for c, n in asked.items() if n > available[c]]
     if short:
         raise ValueError(
-            f"the decks ask for {asked[short[0]]} copies of {short[0]!r}; the game holds "
+            f"the decks ask for {asked[short[0]]} copies of {shown(short[0])}; the game holds "
             f"{available[short[0]]} for the players"
         )
     return tuple(chosen)
@@ -93,14 +94,15 @@ class DeckPhaseFlow:
             events.append(Event(f"{self.player_name(side)} plays with the deck chosen at set-up: {names}."))
         return events
 
-    def _deck_phase_tasks(self: ChallengersGame, side: int, round_number: int) -> list[Task]:
+    def _deck_phase_tasks(self: ChallengersGame, side: int, line: tuple[str, int]) -> list[Task]:
+        """A side's deck phase, with the (level, keep) its bracket shows this round."""
         if side == self.robot:
-            return [Task("robot_grow", AUTO, side, round_number)]
-        return [Task("phase_start", AUTO, side, round_number)]
+            return [Task("robot_grow", AUTO, side, line)]
+        return [Task("phase_start", AUTO, side, line)]
 
     def _do_phase_start(self: ChallengersGame, task: Task, _: None) -> list[Event]:
-        r = task.extra
-        level, keep = self.rules.level(r), self.rules.keep(r)
+        level, shown_keep = task.extra
+        keep = min(shown_keep, self.rules.draw_per_round)  # you cannot keep more than you draw
         self.state.deck_phase = DeckPhase(level, keep)
         name = self.player_name(task.side)
         if keep == 0:
@@ -118,12 +120,15 @@ class DeckPhaseFlow:
         return [Event(f"{self.player_name(task.side)} draws {self.data.cards[card].name}.")]
 
     def _empty_level_deck(self: ChallengersGame, task: Task) -> list[Event]:
-        """The level deck ran out: its compartment is shuffled in, or there is nothing to draw."""
+        """The level deck ran out: its compartment is shuffled in (a rules field says whether a
+        compartment that is not full is), or there is nothing to draw."""
         deck = self.state.levels[self.state.deck_phase.level]
-        if len(deck.compartment):
+        if len(deck.compartment) and self.rules.empty_level_deck == SHUFFLE_COMPARTMENT:
             deck.recycle()
             self._then(task)
             return [Event(f"Level {deck.level} ran out: its compartment is shuffled and becomes the deck.")]
+        if len(deck.compartment):
+            return [Event(f"Level {deck.level} is empty and its compartment is not full: no card drawn.")]
         return [Event(f"Level {deck.level} and its compartment are empty: no card drawn.")]
 
     def _to_compartment(self: ChallengersGame, card: str, source) -> list[Event]:
@@ -161,7 +166,8 @@ class DeckPhaseFlow:
         if isinstance(action, Keep):
             phase.kept += 1
             me.drawn.move(action.card, me.deck)
-            events = [Event(f"{name} keeps {action.name}.")] + self._on_selection(task.side, action.card)
+            kept = self.data.cards[action.card].name  # the card's own name, whatever the action says
+            events = [Event(f"{name} keeps {kept}.")] + self._on_selection(task.side, action.card)
             if phase.kept < phase.keep and len(me.drawn):
                 self._then(task)
                 return events
@@ -211,11 +217,20 @@ class DeckPhaseFlow:
         ] + self._to_compartment(card.id, me.deck)
 
     def _do_robot_grow(self: ChallengersGame, task: Task, _: None) -> list[Event]:
+        """The Robot's deck phase: the next cards of its pile (of its bracket's level, by default)."""
+        level, keep = task.extra
+        how = self.rules.robot_grows
+        if how == "never" or not keep:
+            return [Event("The Robot adds no cards this round.")]
         pile, robot = self.state.robot_pile, self.state.sides[task.side]
-        added = [pile.pop_first() for _ in range(min(self.rules.keep(task.extra), len(pile)))]
-        for card in added:
-            robot.deck.add(card)
-        names = ", ".join(self.data.cards[c].name for c in added) or "nothing (its pile is empty)"
+        cards = pile.clear()
+        fits = [i for i, c in enumerate(cards) if how == "in order" or self.data.robot_levels[c] == level]
+        taken = set(fits[:keep])
+        for i, card in enumerate(cards):
+            (robot.deck if i in taken else pile).add(card)
+        names = ", ".join(self.data.cards[cards[i]].name for i in sorted(taken))
+        if not names:
+            names = "nothing (its pile is empty)" if how == "in order" else f"nothing (no level {level} left)"
         return [Event(f"The Robot adds {names}.")]
 
     # -- refusals ------------------------------------------------------------------------------
@@ -233,15 +248,26 @@ class DeckPhaseFlow:
                 "Keeping and drawing again happen in the deck phase; now "
                 f"{name} {TASK_WORDS.get(task.kind, 'plays on')}."
             )
+        if isinstance(action, Keep | Remove) and not isinstance(action.card, str):
+            what = "keep" if isinstance(action, Keep) else "remove"
+            return (
+                f"A card to {what} is named by its id, a text such as 'rookie'; got "
+                f"{shown(action.card, 40)}. legal_actions() lists the cards {name} may {what} now."
+            )
         if isinstance(action, Keep) and action.card not in me.drawn:
             drawn = ", ".join(self.data.cards[c].name for c in me.drawn)
             return f"{name} can only keep a card they drew this round: {drawn}."
         if isinstance(action, Redraw) and phase is not None and not len(me.drawn):
-            return f"{name} holds no drawn cards to throw back, so there is nothing to draw again for."
+            return (
+                f"{name} holds no drawn cards to throw back: drawing again draws as many new cards "
+                "as are thrown back, so with none there is nothing to draw again."
+            )
+        if isinstance(action, Redraw) and not self.rules.redraws_per_phase:
+            return f"The rules allow no drawing again (redraws_per_phase is 0), so {name} cannot."
         if isinstance(action, Redraw):
             return (
-                f"{name} may draw again only {self.rules.redraws_per_phase} time(s) per deck phase, "
-                "and has already done so."
+                f"{name} has already drawn again {phase.redraws} time(s) this deck phase, the most "
+                f"the rules allow ({self.rules.redraws_per_phase})."
             )
         if isinstance(action, StopKeeping):
             return f"{name} must keep {phase.keep} cards this round (the rules say you may not keep fewer)."

@@ -11,8 +11,9 @@ Readings that are not rules choices, and why:
 - A deck is a multiset: the next card revealed or drawn is equally likely to be any card still
   in it, so every reveal and draw is a chance step over the counts, with its exact probability.
 - The Robot is no player: it makes no decisions (it reveals until it reaches the flag) and does
-  not score. A trophy it wins goes back to the box, so it is won by nobody.
-- Between rounds every player moves to the mat their bracket shows (the bracket file).
+  not score. What becomes of a trophy it wins, and how its deck grows, are rules fields.
+- Between rounds every player moves to the mat their bracket shows (the bracket file), and reads
+  there the level deck and the number of cards to keep (or the Rules' one per round).
 """
 
 from __future__ import annotations
@@ -34,13 +35,14 @@ from playground.core.engine import (
     IllegalAction,
     Result,
 )
+from playground.core.numbers import shown
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
-from .cards import ROBOT, ChallengersData, load_data
+from .cards import ROBOT, ChallengersData, Pairing, load_data
 from .deck_phase import DeckPhaseFlow, checked_decks
 from .match import MatchFlow
-from .rules import MAX_ROUNDS, Rules
+from .rules import EACH_BRACKET, MAX_ROUNDS, Rules
 from .state import AUTO, FAN, LevelDeck, Match, State, Task, new_side, trophy_id
 
 PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran", "Gus", "Hana")
@@ -64,7 +66,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         self.data = load_data(data)
         if rules.left_out_set != "by lot" and rules.left_out_set not in self.data.set_ids(always_in=False):
             raise ValueError(
-                f"left_out_set {rules.left_out_set!r} is not an optional set of this data; "
+                f"left_out_set {shown(rules.left_out_set)} is not an optional set of this data; "
                 f"choose one of {', '.join(self.data.set_ids(always_in=False))} or 'by lot'"
             )
         self.robot = players if players % 2 else None
@@ -100,7 +102,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
                 self.state.box.add(card)
         self.expected = self.state.table().census() + self._unbuilt_level_cards()
         players_hold = Counter({c: n for c, n in self.expected.items() if c in self.data.cards})
-        self.decks = checked_decks(decks, players, players_hold - self.state.robot_pile.counts())
+        self.decks = checked_decks(decks, players, players_hold - Counter(self.data.robot_pile))
         self.tasks: deque[Task] = deque()
         self.reason = ""
         self._figures: dict[str, Any] | None = None
@@ -306,15 +308,17 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         self._rescore()
         pairings = [p for p in self.data.brackets[self.players] if p.round == r]
         queued: list[Task] = []
+        lines: dict[int, tuple[str, int]] = {}
         for p in pairings:
             for label in (p.first, p.second):
                 self.state.sides[self._side_of(label)].mat = p.mat
+                lines[self._side_of(label)] = self._bracket_line(p, label, r)
         drafting = range(len(self.state.sides))
         if r == 1 and self.decks is not None:  # chosen at set-up instead of drafted
             queued.append(Task("chosen_decks", AUTO, 0, self.decks))
             drafting = [] if self.robot is None else [self.robot]
         for side in drafting:
-            queued += self._deck_phase_tasks(side, r)
+            queued += self._deck_phase_tasks(side, lines[side])
         for p in pairings:
             queued.append(
                 Task("match_start", AUTO, 0, (p.mat, self._side_of(p.first), self._side_of(p.second)))
@@ -322,6 +326,13 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         queued.append(Task("round", AUTO, 0, r + 1) if r < self.rules.rounds else Task("score", AUTO, 0))
         self._then(*queued)
         return [Event(f"Round {r} begins: everyone moves to the mat on their bracket.")]
+
+    def _bracket_line(self, pairing: Pairing, label: str, r: int) -> tuple[str, int]:
+        """The level deck and keep count a bracket reads this round: its own line in the bracket
+        file, or the Rules' one level and count for everyone."""
+        if self.rules.level_and_keep == EACH_BRACKET:
+            return pairing.line_of(label)
+        return self.rules.level(r), self.rules.keep(r)
 
     def _side_of(self, label: str) -> int:
         return self.robot if label == ROBOT else int(label) - 1

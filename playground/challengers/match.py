@@ -209,9 +209,12 @@ class MatchFlow:
         events = [Event(f"{why}: {self.player_name(winner)} wins the match.")]
         if not m.final:
             trophy = st.stacks[m.mat - 1].pop_first()
-            if winner == self.robot:
+            if winner == self.robot and self.rules.robot_trophy == "box":
                 st.box.add(trophy)
                 events.append(Event("The Robot's trophy goes back to the box."))
+            elif winner == self.robot:
+                st.sides[winner].trophies.add(trophy)
+                events.append(Event(f"The Robot keeps the round {st.round} trophy (it is not ranked)."))
             else:
                 st.sides[winner].trophies.add(trophy)
                 self._rescore()

@@ -99,7 +99,7 @@ def p_reach_within(deck: Sequence[int], target: int, cards: int) -> Fraction:
     return Fraction(_reach_counts(key, target)[cards][target], comb(n, cards))
 
 
-def p_reach_strength(deck: Sequence[int], target: int, max_cards: int | None = None) -> Fraction:
+def p_reach_strength(deck: Iterable[int], target: int, max_cards: int | None = None) -> Fraction:
     """The chance an attack with this deck reaches ``target`` within ``max_cards`` reveals.
 
     deck: the strengths of the cards (1 to 60 cards, each 0 to 30); target: 0 to 300;
@@ -108,9 +108,10 @@ def p_reach_strength(deck: Sequence[int], target: int, max_cards: int | None = N
     >>> p_reach_strength([1, 1, 1, 2, 3, 4], 4, max_cards=1)
     Fraction(1, 6)
     """
-    n = len(_cards(deck))
+    cards = _cards(deck)  # read once: deck may be an iterator
+    n = len(cards)
     limit = n if max_cards is None else _whole(max_cards, 1, max(n, 1), "max_cards")
-    return p_reach_within(deck, target, limit)
+    return p_reach_within(cards, target, limit)
 
 
 def _needed_weights(reaching: list[int], n: int, target: int) -> dict[object, Fraction]:
@@ -240,7 +241,7 @@ def _named(deck: Deck, who: str) -> tuple[tuple[str, int, int], ...]:
     rows = []
     for name, value in deck.items():
         if not (isinstance(value, tuple) and len(value) == 2):
-            raise ValueError(f"deck {who}: {name!r} must map to (strength, copies); got {value!r}")
+            raise ValueError(f"deck {who}: {shown(name)} must map to (strength, copies); got {shown(value)}")
         strength, copies = value
         rows.append(
             (

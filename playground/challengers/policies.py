@@ -73,7 +73,7 @@ def thinning(game: ChallengersGame) -> Action:
     if any(isinstance(a, Keep | StopKeeping) for a in actions):
         mine = deck_strengths(game, player)
         best = max((_strength(game, a)[0] for a in actions if isinstance(a, Keep)), default=0)
-        if Redraw() in actions and best < sum(mine) / len(mine):
+        if Redraw() in actions and mine and best < sum(mine) / len(mine):
             return Redraw()
         return _keep_strongest(actions, game)
     if any(isinstance(a, DoneRemoving) for a in actions):

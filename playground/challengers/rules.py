@@ -16,6 +16,15 @@ from playground.core.rules import RulesBase, RulesError, rule
 LEVELS = ("A", "B", "C")
 """The three level decks a round can draw from."""
 
+EACH_BRACKET, ONE_PER_ROUND = "each bracket", "one per round"
+LEVEL_AND_KEEP = (EACH_BRACKET, ONE_PER_ROUND)
+"""Where a round's level and keep count come from: each player's bracket, or the Rules fields."""
+
+ROBOT_GROWS = ("by level", "in order", "never")
+ROBOT_TROPHY = ("box", "robot")
+SHUFFLE_COMPARTMENT = "shuffle compartment"
+EMPTY_LEVEL_DECK = (SHUFFLE_COMPARTMENT, "draw fewer")
+
 MAX_ROUNDS = 7
 TROPHIES_PER_ROUND = 4
 """One trophy of each round for each of the (at most four) mats."""
@@ -28,7 +37,7 @@ class Rules(RulesBase):
     sections: ClassVar[tuple[tuple[str, str], ...]] = (
         ("Matches", "bench_seats"),
         ("Deck phase", "draw_per_round"),
-        ("Rounds and levels", "level_round_1"),
+        ("Rounds and levels", "level_and_keep"),
         ("Trophies", "trophy_1_1"),
         ("Set-up and final", "left_out_set"),
     )
@@ -75,23 +84,47 @@ class Rules(RulesBase):
         low=1,
         high=60,
     )
+    empty_level_deck: str = rule(
+        "shuffle compartment",
+        "Ruling (the rulebook is silent): when a level deck runs out during a draw, its discard "
+        "compartment is shuffled and becomes the deck at once, full or not; 'draw fewer': only a "
+        "full compartment is ever shuffled in, so the player draws fewer cards.",
+        choices=EMPTY_LEVEL_DECK,
+    )
     min_deck: int = rule(
-        1,
-        "Ruling: the fewest cards you may keep in your deck when removing cards (the rulebook "
-        "says 'as many as you want').",
+        0,
+        "The fewest cards you may keep in your deck when removing cards (rulebook: remove as "
+        "many as you want, so 0; a player with no cards then loses their next match at once). "
+        "Above 0: a house rule.",
         low=0,
         high=20,
     )
     robot_start_cards: int = rule(
         6,
-        "Ruling: cards the Robot starts with from the top of its pile; each round it adds as many "
-        "as the round lets players keep.",
+        "Ruling: cards the Robot starts with from the top of its pile.",
         low=1,
         high=19,
     )
+    robot_grows: str = rule(
+        "by level",
+        "Ruling (the rulebook leaves the Robot to its full manual): each round the Robot adds the "
+        "next cards of its pile of the level its bracket shows, as many as the bracket lets a "
+        "player keep; 'in order': the next cards of its pile whatever their level; 'never': it "
+        "plays every match with its starting cards.",
+        choices=ROBOT_GROWS,
+    )
 
     # -- the rounds --------------------------------------------------------------------------
-    level_round_1: str = rule("A", "Level deck drawn from in round 1.", choices=LEVELS)
+    level_and_keep: str = rule(
+        "each bracket",
+        "Where a player reads the level deck to draw from and how many cards to keep: their own "
+        "bracket's line for the round (rulebook; the bracket file's level and keep columns); "
+        "'one per round': the level_round_N and keep_round_N fields below, the same for everyone.",
+        choices=LEVEL_AND_KEEP,
+    )
+    level_round_1: str = rule(
+        "A", "Level deck drawn from in round 1 (with level_and_keep 'one per round').", choices=LEVELS
+    )
     keep_round_1: int = rule(2, "Cards you may keep from the draw in round 1.", low=0, high=5)
     level_round_2: str = rule("A", "Level deck drawn from in round 2.", choices=LEVELS)
     keep_round_2: int = rule(2, "Cards you may keep from the draw in round 2.", low=0, high=5)
@@ -148,6 +181,14 @@ class Rules(RulesBase):
     trophy_7_3: int = rule(10, "Fans on trophy 3 of round 7 (one unofficial source).", low=0, high=30)
     trophy_7_4: int = rule(10, "Fans on trophy 4 of round 7 (one unofficial source).", low=0, high=30)
 
+    robot_trophy: str = rule(
+        "box",
+        "Ruling (the rulebook is silent): a trophy the Robot wins goes back to the box, won by "
+        "nobody; 'robot': the Robot keeps it, scoring nothing, but its highest-round trophy "
+        "counts when deciding who starts a match against it.",
+        choices=ROBOT_TROPHY,
+    )
+
     # -- set-up, the tournament and the final -------------------------------------------------
     left_out_set: str = rule(
         "by lot",
@@ -176,6 +217,8 @@ class Rules(RulesBase):
     )
 
     def check_together(self) -> None:
+        if self.level_and_keep != ONE_PER_ROUND:  # the keep_round fields are not used
+            return
         for r in range(1, MAX_ROUNDS + 1):
             if self.keep(r) > self.draw_per_round:
                 raise RulesError(

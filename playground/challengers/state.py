@@ -225,6 +225,9 @@ class State:
     def sides_frame(self) -> pd.DataFrame:
         """One row per participant: mat, deck, bench seats, rest pile, flag, fans and trophies.
 
+        The flag column marks the holder only while a match is being played (a finished match's
+        cards are back in the decks, so nobody holds it then).
+
         Built column by column: the panels and the contract checker read it after steps.
         """
         m, sides, names = self.match, self.sides, self.cards
@@ -232,7 +235,7 @@ class State:
             "mat": [s.mat for s in sides],
             "deck": [len(s.deck) for s in sides],
             "in play": [", ".join(names[c].name for c in s.play) for s in sides],
-            "flag": [m is not None and m.flag == i for i in range(len(sides))],
+            "flag": [m is not None and m.winner is None and m.flag == i for i in range(len(sides))],
             "bench seats": [len(s.seats) for s in sides],
             "bench": [
                 ", ".join(f"{n} x{self.seat_size(i, n)}" for n in s.seats) for i, s in enumerate(sides)
