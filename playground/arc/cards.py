@@ -14,6 +14,7 @@ from typing import Any
 
 from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
 from playground.core.data_objects import Rows, cell, cell_list, records, remember_valid, validate_data
+from playground.core.numbers import shown
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "arc"
 STATS = ("teamwork", "body", "underdog", "speed", "focus")
@@ -216,7 +217,7 @@ def _sport_checks(rows: list[dict[str, Any]]) -> str | None:
     for number, r in enumerate(rows, start=1):
         if _relevant(r["relevant"]) is None:
             return (
-                f"row {number} ({r['id']}), column 'relevant': {r['relevant']!r} is not a list of "
+                f"row {number} ({r['id']}), column 'relevant': {shown(r['relevant'])} is not a list of "
                 f"different stats separated by ';' (stats: {', '.join(STATS)})"
             )
     return None
@@ -245,7 +246,8 @@ def _distinct_ids(tables: dict[str, list[dict[str, Any]]], folder: Path) -> None
                     folder / f"{name}.csv",
                     number,
                     "id",
-                    f"the id {r['id']!r} is also used in {seen[r['id']]}.csv; every card id must be unique",
+                    f"the id {shown(r['id'])} is also used in {seen[r['id']]}.csv; "
+                    f"every card id must be unique",
                 )
             seen[r["id"]] = name
 

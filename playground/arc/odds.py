@@ -101,7 +101,9 @@ def episode_value(
     """
     modifiers = checked_stats(modifiers, "modifiers")
     if isinstance(multiplier, bool) or not isinstance(multiplier, int) or abs(multiplier) > 10**6:
-        raise ValueError(f"multiplier must be a whole number from -1000000 to 1000000; got {multiplier!r}")
+        raise ValueError(
+            f"multiplier must be a whole number from -1000000 to 1000000; got {shown(multiplier)}"
+        )
     chances = stat_chances(sports)
     return multiplier * sum((chances[s] * v for s, v in modifiers.items() if s in chances), Fraction(0))
 

@@ -37,7 +37,7 @@ def checked_stats(mapping: object, what: str) -> dict[str, int]:
         raise ValueError(f"{what} must be a mapping like {{'body': 2}}; got {shown(mapping, 60)}")
     for key in mapping:
         checked_stat(key, f"{what}'s key")
-    return {k: _int(v, f"{what}[{k!r}]") for k, v in mapping.items()}
+    return {k: _int(v, f"{what}[{shown(k)}]") for k, v in mapping.items()}
 
 
 def checked_stat(name: object, what: str = "a stat") -> str:
@@ -45,7 +45,7 @@ def checked_stat(name: object, what: str = "a stat") -> str:
     if name in STATS:
         return name  # type: ignore[return-value]
     hint = (
-        f" (stat names are lower case: {name.lower()!r})"
+        f" (stat names are lower case: {shown(name.lower())})"
         if isinstance(name, str) and name.lower() in STATS
         else ""
     )
@@ -189,14 +189,14 @@ def operation_count(values: int, multipliers: int) -> dict[str, int]:
     values from 1 to 1000, multipliers from 0 to 50.
     """
     if isinstance(values, bool) or not isinstance(values, int) or not 1 <= values <= MAX_EPISODES:
-        raise ValueError(f"values must be a whole number from 1 to {MAX_EPISODES}; got {values!r}")
+        raise ValueError(f"values must be a whole number from 1 to {MAX_EPISODES}; got {shown(values)}")
     if (
         isinstance(multipliers, bool)
         or not isinstance(multipliers, int)
         or not 0 <= multipliers <= MAX_MULTIPLIERS
     ):
         raise ValueError(
-            f"multipliers must be a whole number from 0 to {MAX_MULTIPLIERS}; got {multipliers!r}"
+            f"multipliers must be a whole number from 0 to {MAX_MULTIPLIERS}; got {shown(multipliers)}"
         )
     return {
         "add then multiply": (values - 1) + multipliers,

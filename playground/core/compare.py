@@ -191,10 +191,10 @@ def _plan(
 ) -> _Plan:
     """The checked arguments, or a ValueError naming the argument, its value and what is allowed."""
     if not callable(new_game):
-        raise ValueError(f"new_game must be a function making a game; got {new_game!r}")
+        raise ValueError(f"new_game must be a function making a game; got {shown(new_game)}")
     for name, rules in (("rules_a", rules_a), ("rules_b", rules_b)):
         if not isinstance(rules, RulesBase):
-            raise ValueError(f"{name} must be a game's Rules object; got {rules!r}")
+            raise ValueError(f"{name} must be a game's Rules object; got {shown(rules)}")
     if type(rules_a) is not type(rules_b):
         raise ValueError(
             f"rules_a and rules_b must be rules of the same game; got {_game_of(rules_a)} "
@@ -207,10 +207,14 @@ def _plan(
         check_policies(policies)
     chosen = DEFAULT_MEASURES if measures is None else measures
     if not isinstance(chosen, Mapping) or not chosen:
-        raise ValueError(f"measures must map at least one name to a function of the game; got {measures!r}")
+        raise ValueError(
+            f"measures must map at least one name to a function of the game; got {shown(measures)}"
+        )
     for name, f in chosen.items():
         if not isinstance(name, str) or not callable(f):
-            raise ValueError(f"measures must map names to functions of the game; {name!r} maps to {f!r}")
+            raise ValueError(
+                f"measures must map names to functions of the game; {shown(name)} maps to {shown(f)}"
+            )
     return _Plan(new_game, (rules_a, rules_b), tuple(chosen.items()), players, policies, seed)
 
 
@@ -235,7 +239,8 @@ def _runs(plan: _Plan, chunks: list[tuple[int, int]], executor: Any) -> Iterator
         return _on_own_pool(plan, chunks)
     if not (hasattr(executor, "submit") or hasattr(executor, "map")):
         raise ValueError(
-            f"executor must be None, 'serial', 'process' or an executor with submit or map; got {executor!r}"
+            f"executor must be None, 'serial', 'process' or an executor with submit or map; "
+            f"got {shown(executor)}"
         )
     if isinstance(executor, ProcessPoolExecutor):
         _check_picklable(plan)
@@ -298,7 +303,9 @@ def progress_bar(total: int, show: bool | None, what: str = "games") -> Any:
     move and the stop button is the way out. total: a whole number of steps from 0 to 10**12;
     what: the bar's label, text of at most 100 characters."""
     if show not in (None, True, False):
-        raise ValueError(f"progress must be True, False or None (a bar only in a notebook); got {show!r}")
+        raise ValueError(
+            f"progress must be True, False or None (a bar only in a notebook); got {shown(show)}"
+        )
     total = whole_number(total, "total (the bar's number of steps)", 0, 10**12)
     if not isinstance(what, str) or len(what) > 100:
         raise ValueError(

@@ -120,7 +120,7 @@ def check_chance_node(
     for value, p in outcomes[::stride]:
         listed = game.chance_probability(value)
         if listed != p:
-            raise ContractBroken(f"{where}: chance_probability({value!r}) = {listed}, listed {p}")
+            raise ContractBroken(f"{where}: chance_probability({shown(value)}) = {listed}, listed {p}")
     if game.legal_actions() != values:
         raise ContractBroken(f"{where}: legal_actions() differs from the outcomes")
     return odds, known is None
@@ -137,9 +137,9 @@ def _sound_odds(where: str, outcomes: list[Any]) -> tuple[dict[Any, Fraction], l
         raise ContractBroken(f"{where}: duplicate chance outcomes {values}")
     for value, p in outcomes:
         if type(p) is not Fraction:
-            raise ContractBroken(f"{where}: P({value!r}) = {p!r} is not a Fraction")
+            raise ContractBroken(f"{where}: P({shown(value)}) = {shown(p)} is not a Fraction")
         if not (0 < p.numerator <= p.denominator):
-            raise ContractBroken(f"{where}: P({value!r}) = {p} is outside (0, 1]")
+            raise ContractBroken(f"{where}: P({shown(value)}) = {p} is outside (0, 1]")
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     total = sum(p.numerator * (denominator // p.denominator) for _, p in outcomes)
     if total != denominator:
@@ -152,7 +152,7 @@ def check_player_node(game: Game) -> list[Any]:
     where = _where(game)
     actions = game.legal_actions()
     if not actions:
-        raise ContractBroken(f"{where}: player {game.current_actor()!r} has no legal action")
+        raise ContractBroken(f"{where}: player {shown(game.current_actor())} has no legal action")
     if len(set(actions)) != len(actions):
         raise ContractBroken(f"{where}: duplicate legal actions {actions}")
     if actions != game._player_actions():
@@ -193,14 +193,14 @@ def check_illegal_rejected(game: Game, action: Any, before: Snapshot | None = No
         game.apply(action)
     except IllegalAction as error:
         if not str(error).strip():
-            raise ContractBroken(f"{where}: IllegalAction for {action!r} has no message") from None
+            raise ContractBroken(f"{where}: IllegalAction for {shown(action)} has no message") from None
     else:
-        raise ContractBroken(f"{where}: illegal action {action!r} was accepted")
+        raise ContractBroken(f"{where}: illegal action {shown(action)} was accepted")
     frame_after, rest_after = snapshot(game)
     if not frame_after.equals(frame_before):
-        raise ContractBroken(f"{where}: illegal {action!r} changed state_frame()")
+        raise ContractBroken(f"{where}: illegal {shown(action)} changed state_frame()")
     if rest_after != rest_before:
-        raise ContractBroken(f"{where}: illegal {action!r} changed the game")
+        raise ContractBroken(f"{where}: illegal {shown(action)} changed the game")
 
 
 def lookalikes(action: Any, classes: Iterable[type]) -> list[Any]:
@@ -328,14 +328,14 @@ def check_history(game: Game, chance_probabilities: dict[int, Fraction]) -> pd.D
     history = game.history()
     n = game.step_count
     if history.index.name != "step":
-        raise ContractBroken(f"{where}: history index is {history.index.name!r}")
+        raise ContractBroken(f"{where}: history index is {shown(history.index.name)}")
     missing = [c for c in HISTORY_COLUMNS if c not in history.columns]
     if missing:
         raise ContractBroken(f"{where}: history lacks columns {missing}")
     if list(history.index) != list(range(1, n + 1)):
         raise ContractBroken(f"{where}: steps are not 1..{n}")
-    shown = history["action"].where(history["actor"] != "chance", history["dice"])
-    if list(shown) != [str(a) for a in game.actions()]:
+    told = history["action"].where(history["actor"] != "chance", history["dice"])
+    if list(told) != [str(a) for a in game.actions()]:
         raise ContractBroken(f"{where}: history actions/dice differ")
     running = Fraction(1)
     columns = ("actor", "action", "dice", "probability", "path_probability")
@@ -426,7 +426,7 @@ def check_game(
         else:
             report.player_nodes += 1
             if not (isinstance(actor, int) and 0 <= actor < game.players):
-                raise ContractBroken(f"{where}: actor {actor!r}")
+                raise ContractBroken(f"{where}: actor {shown(actor)}")
             legal = check_player_node(game)
         if probing:  # the sentinel, then actions seen elsewhere (newest first) not legal here
             legal_set = set(legal)
@@ -457,7 +457,7 @@ def check_game(
         if actor == CHANCE:
             outcome = newest.action
             if outcome not in odds:
-                raise ContractBroken(f"{where}: chance drew {outcome!r}, not a listed outcome")
+                raise ContractBroken(f"{where}: chance drew {shown(outcome)}, not a listed outcome")
             chance_probabilities[count + 1] = odds[outcome]
         if after_step is not None:
             after_step(game)

@@ -214,7 +214,7 @@ def _rows(
             try:
                 row[col.name] = _convert(cell, col)
             except ValueError:
-                raise DataError(path, number, col.name, f"{cell!r} is not {col.expectation()}") from None
+                raise DataError(path, number, col.name, f"{shown(cell)} is not {col.expectation()}") from None
             if col.references is not None and row[col.name] is not None:
                 targets = known_ids.get(col.references, set())
                 if row[col.name] not in targets:
@@ -222,7 +222,7 @@ def _rows(
                         path,
                         number,
                         col.name,
-                        f"{cell!r} is not an id in the {col.references} list",
+                        f"{shown(cell)} is not an id in the {col.references} list",
                     )
         if "id" in row:
             if row["id"] in seen:
@@ -230,7 +230,7 @@ def _rows(
                     path,
                     number,
                     "id",
-                    f"the id {row['id']!r} appears twice; ids must be unique",
+                    f"the id {shown(row['id'])} appears twice; ids must be unique",
                 )
             seen.add(row["id"])
         rows.append(row)

@@ -206,7 +206,7 @@ def _from_object(error: DataError, tables: Rows, folder: str) -> DataError:
     table = tables.get(name)
     if table and error.row is not None and 0 < error.row < len(table) and "id" in table[0]:
         record = table[error.row][list(table[0]).index("id")]
-        expected += f" (in the record {record!r})"
+        expected += f" (in the record {shown(record)})"
     return DataError(f"{DATA_OBJECT} {name}", error.row, error.column, expected)
 
 

@@ -186,7 +186,7 @@ class Dist(Mapping[Any, Fraction]):
         return hash(frozenset(self._p.items()))
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{k!r}: {v}" for k, v in self._p.items())
+        body = ", ".join(f"{shown(k)}: {v}" for k, v in self._p.items())
         return f"Dist({{{body}}})"
 
     # -- building new distributions -------------------------------------------------------------
@@ -515,9 +515,9 @@ def standard_error(p: Fraction | float, n: int) -> float:
     the variance by n². p must be a probability from 0 to 1 and n a whole number, at least 1.
     """
     if isinstance(p, bool) or not isinstance(p, int | float | Fraction) or not 0 <= p <= 1:
-        raise ValueError(f"p must be a probability from 0 to 1; got {p!r}")
+        raise ValueError(f"p must be a probability from 0 to 1; got {shown(p)}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n (the number of rolls) must be a whole number, at least 1; got {n!r}")
+        raise ValueError(f"n (the number of rolls) must be a whole number, at least 1; got {shown(n)}")
     return math.sqrt(float(p) * (1 - float(p)) / n)
 
 
@@ -532,13 +532,15 @@ def standardized_gaps(dist: Dist, counts: Mapping[Any, int]) -> dict[Any, float]
     if not isinstance(counts, Mapping):
         raise ValueError(f"counts must map outcomes to how often they came up; got {shown(counts, 60)}")
     if len(dist) < 2:
-        raise ValueError(f"dist must have at least two outcomes to have a spread; got {dist!r}")
+        raise ValueError(f"dist must have at least two outcomes to have a spread; got {shown(dist)}")
     strays = [o for o in counts if o not in dist]
     if strays:
-        raise ValueError(f"counts has {strays[0]!r}, which is not an outcome of dist ({list(dist)})")
+        raise ValueError(f"counts has {shown(strays[0])}, which is not an outcome of dist ({list(dist)})")
     bad = [(o, c) for o, c in counts.items() if isinstance(c, bool) or not isinstance(c, int) or c < 0]
     if bad:
-        raise ValueError(f"counts must be whole numbers, at least 0; got {bad[0][1]!r} for {bad[0][0]!r}")
+        raise ValueError(
+            f"counts must be whole numbers, at least 0; got {shown(bad[0][1])} for {shown(bad[0][0])}"
+        )
     total = sum(counts.values())
     if total < 1:
         raise ValueError("counts must hold at least one roll; got none")

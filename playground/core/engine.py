@@ -255,7 +255,7 @@ class Game(ABC):
         outcome = self.sample_chance()
         probability = self.chance_probability(outcome)
         if probability is None:
-            raise IllegalAction(f"{outcome!r} cannot come up on this roll or draw.")
+            raise IllegalAction(f"{shown(outcome)} cannot come up on this roll or draw.")
         return outcome, probability
 
     # -- the shared contract -------------------------------------------------------------------

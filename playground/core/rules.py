@@ -181,7 +181,8 @@ def field_groups(rules_cls: type[RulesBase]) -> list[tuple[str, list[FieldSpec]]
     for title, first in rules_cls.sections:
         if first not in names:
             raise TypeError(
-                f"{rules_cls.__name__}.sections: {title!r} starts at {first!r}, which is not a field"
+                f"{rules_cls.__name__}.sections: {shown(title)} starts at {shown(first)}, "
+                f"which is not a field"
             )
         starts.append(names.index(first))
     if starts[0] != 0 or starts != sorted(set(starts)):

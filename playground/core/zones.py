@@ -94,17 +94,19 @@ class Zone:
             values = counts.values()
             plain = {*map(type, values)} <= {int} and min(values, default=0) >= 0  # one pass in C
             if not plain and any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in values):
-                raise ZoneError(f"zone {name!r}: card counts must be whole numbers, at least 0")
+                raise ZoneError(f"zone {shown(name)}: card counts must be whole numbers, at least 0")
             counts = {card: n for card, n in counts.items() if n}
         elif isinstance(cards, str) or not isinstance(cards, Iterable):
             raise ZoneError(
-                f"zone {name!r}: cards must be card ids or card -> copies; got {shown(cards, 60)}"
+                f"zone {shown(name)}: cards must be card ids or card -> copies; got {shown(cards, 60)}"
             )
         else:  # one more card than a zone holds is enough to refuse it: an endless iterator stops
             counts = _counted(list(islice(cards, MAX_CARDS + 1)))
         total = sum(counts.values())
         if total > MAX_CARDS:
-            raise ZoneError(f"zone {name!r}: {total:,} cards; a zone is built with at most {MAX_CARDS:,}")
+            raise ZoneError(
+                f"zone {shown(name)}: {total:,} cards; a zone is built with at most {MAX_CARDS:,}"
+            )
         self._cards = counts
 
     def __len__(self) -> int:
@@ -126,7 +128,7 @@ class Zone:
             yield from [card] * self._cards[card]
 
     def __repr__(self) -> str:
-        return f"Zone({self.name!r}, {dict(self._cards)!r})"
+        return f"Zone({shown(self.name)}, {shown(dict(self._cards))})"
 
     def count(self, card: Card) -> int:
         """How many copies of card lie here (a card that cannot be a key: a TypeError in words)."""
@@ -176,7 +178,7 @@ class Zone:
             check_key(card)
             raise
         if have < n:
-            raise ZoneError(f"{self.name} holds {have} of {card!r}, so {n} cannot be taken from it")
+            raise ZoneError(f"{self.name} holds {have} of {shown(card)}, so {n} cannot be taken from it")
         if have == n:
             del self._cards[card]
             self._kinds = None
@@ -258,11 +260,13 @@ class Row:
     def __init__(self, name: str, cards: Iterable[Card] = ()):
         self.name = _name(name)
         if isinstance(cards, str) or not isinstance(cards, Iterable):
-            raise ZoneError(f"row {name!r}: cards must be card ids in order; got {shown(cards, 60)}")
+            raise ZoneError(f"row {shown(name)}: cards must be card ids in order; got {shown(cards, 60)}")
         # one card too many is enough to refuse, so an endless iterator is not followed
         self._cards = list(cards if type(cards) in (list, tuple) else islice(cards, MAX_CARDS + 1))
         if len(self._cards) > MAX_CARDS:
-            raise ZoneError(f"row {name!r}: {len(self._cards):,} cards; at most {MAX_CARDS:,} in a new row")
+            raise ZoneError(
+                f"row {shown(name)}: {len(self._cards):,} cards; at most {MAX_CARDS:,} in a new row"
+            )
         if self._cards:
             _check_cards(self._cards)
 
@@ -289,7 +293,7 @@ class Row:
             ) from None
 
     def __repr__(self) -> str:
-        return f"Row({self.name!r}, {self._cards!r})"
+        return f"Row({shown(self.name)}, {shown(self._cards)})"
 
     def count(self, card: Card) -> int:
         """How many copies of card lie here."""
@@ -324,7 +328,7 @@ class Row:
         n = _count(n)
         if self.count(card) < n:
             raise ZoneError(
-                f"{self.name} holds {self.count(card)} of {card!r}, so {n} cannot be taken from it"
+                f"{self.name} holds {self.count(card)} of {shown(card)}, so {n} cannot be taken from it"
             )
         for _ in range(n):
             self._cards.remove(card)
@@ -366,7 +370,7 @@ class Table:
     def put(self, zone: Zone | Row) -> Zone | Row:
         """Add a zone (its name must be new) and return it."""
         if _zone(zone).name in self.zones:
-            raise ZoneError(f"there is already a zone named {zone.name!r}")
+            raise ZoneError(f"there is already a zone named {shown(zone.name)}")
         self.zones[zone.name] = zone
         return zone
 
@@ -376,7 +380,7 @@ class Table:
             return self.zones[name]
         except TypeError:
             raise TypeError(
-                f"a zone is found by its name, text such as {next(iter(self.zones), 'deck')!r}; "
+                f"a zone is found by its name, text such as {shown(next(iter(self.zones), 'deck'))}; "
                 f"got {described(name)}"
             ) from None
 
@@ -399,11 +403,11 @@ class Table:
         rows = []
         for zone in self.zones.values():
             if isinstance(zone, Row):  # the order is part of what is seen
-                shown = [str(c) for c in zone]
+                listed = [str(c) for c in zone]
             else:
                 counts = zone.counts()
-                shown = [f"{c} x{counts[c]}" if counts[c] > 1 else str(c) for c in zone.kinds()]
-            rows.append({"zone": zone.name, "cards": len(zone), "which": ", ".join(shown)})
+                listed = [f"{c} x{counts[c]}" if counts[c] > 1 else str(c) for c in zone.kinds()]
+            rows.append({"zone": zone.name, "cards": len(zone), "which": ", ".join(listed)})
         return pd.DataFrame(rows).set_index("zone")
 
 
@@ -455,5 +459,7 @@ def check_conserved(zones: Iterable[Zone | Row], expected: Mapping[Card, int]) -
         if census.get(card, 0) != expected.get(card, 0)
     }
     if wrong:
-        parts = ", ".join(f"{card!r}: {have} (should be {should})" for card, (have, should) in wrong.items())
+        parts = ", ".join(
+            f"{shown(card)}: {have} (should be {should})" for card, (have, should) in wrong.items()
+        )
         raise ZoneError(f"cards lost or duplicated: {parts}")

@@ -92,14 +92,14 @@ class Board:
                 where,
                 i + 1,
                 "next",
-                f"space {sid!r} has no {direction} neighbour; every space must be on a path",
+                f"space {shown(sid)} has no {direction} neighbour; every space must be on a path",
             )
         if len(options) > 2:
             raise DataError(
                 where,
                 i + 1,
                 "next",
-                f"space {sid!r} has {len(options)} {direction} neighbours; a fork has at most two",
+                f"space {shown(sid)} has {len(options)} {direction} neighbours; a fork has at most two",
             )
         if len(options) == 2:
             tracks = sorted(self.spaces[j].track for j in options)
@@ -108,7 +108,7 @@ class Board:
                     where,
                     i + 1,
                     "track",
-                    f"the fork at {sid!r} must lead to one main "
+                    f"the fork at {shown(sid)} must lead to one main "
                     f"and one branch space going {direction}; it leads to {tracks}",
                 )
 

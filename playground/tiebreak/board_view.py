@@ -23,6 +23,8 @@ from xml.sax.saxutils import escape, quoteattr
 import anywidget
 import traitlets as t
 
+from playground.core.numbers import shown
+
 from .board import TOURNAMENT_KINDS, Board, Space
 
 # Okabe & Ito's colour-blind-safe palette, one colour a player, and the ink readable on each.
@@ -138,12 +140,12 @@ class BoardView(anywidget.AnyWidget):
             raise ValueError(f"There is no space number {key}; the board has {len(self.board)}.")
         if key in self.board.index:
             return key
-        raise ValueError(f"There is no space called {key!r} on this board.")
+        raise ValueError(f"There is no space called {shown(key)} on this board.")
 
     def _player(self, player: Any) -> int:
         if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(self.pieces):
             return player
-        raise ValueError(f"There is no player {player!r}; players are 0 to {len(self.pieces) - 1}.")
+        raise ValueError(f"There is no player {shown(player)}; players are 0 to {len(self.pieces) - 1}.")
 
     def _holder(self, sid: str, value: Any) -> dict[str, Any]:
         """A champion given as a player, (player, card) or a dict, as the holders entry."""
@@ -230,7 +232,7 @@ class BoardView(anywidget.AnyWidget):
         heat = {}
         for key, value in freqs.items():
             if value < 0:
-                raise ValueError(f"A landing frequency cannot be negative (space {key!r}).")
+                raise ValueError(f"A landing frequency cannot be negative (space {shown(key)}).")
             heat[self._space_id(key)] = float(value)
         with self.hold_sync():
             self.heat = heat

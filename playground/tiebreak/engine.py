@@ -43,6 +43,7 @@ import pandas as pd
 from playground.core.draws import draw_counted, sample_counts, share
 from playground.core.engine import CHANCE, Action, Event, Game, Result
 from playground.core.matching import find_listed, same_value
+from playground.core.numbers import shown
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import ZoneError
 
@@ -261,7 +262,7 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
             return (
                 f"To challenge the champion at {action.name}, {me.name} needs a Wildcard token, "
                 f"{self.rules.sponsor_cost} Sponsor tokens, an Invitation card or the Top Ranker "
-                f"card; paying by {action.pay!r} is not possible now."
+                f"card; paying by {shown(action.pay)} is not possible now."
             )
         return None
 
@@ -530,6 +531,6 @@ def _tally(zones: list[Counter[Any]], what: str) -> dict[Any, int]:
     for zone in zones:
         for key, n in zone.items():
             if n < 0:
-                raise ZoneError(f"{what}: {key!r} has a negative count ({n})")
+                raise ZoneError(f"{what}: {shown(key)} has a negative count ({n})")
             total[key] = total.get(key, 0) + n
     return total

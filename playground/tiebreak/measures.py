@@ -445,14 +445,16 @@ def win_share(
     to choose), and the stop button ends it.
     """
     if not callable(policy) or not callable(opponent):
-        raise ValueError(f"policy and opponent must be functions of a game; got {policy!r} and {opponent!r}")
+        raise ValueError(
+            f"policy and opponent must be functions of a game; got {shown(policy)} and {shown(opponent)}"
+        )
     seasons = whole_number(seasons, "seasons", 1, MAX_SEASONS)
     players = whole_number(players, "players", 2, 6)
     seed = whole_number(seed, "seed", 0, 2**31 - 1)
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a tiebreak Rules object; got {rules!r}")
+        raise ValueError(f"rules must be a tiebreak Rules object; got {shown(rules)}")
     if executor not in (None, "serial", "process"):
-        raise ValueError(f"executor must be None, 'serial' or 'process'; got {executor!r}")
+        raise ValueError(f"executor must be None, 'serial' or 'process'; got {shown(executor)}")
     label = name or getattr(policy, "__name__", None) or repr(policy)
     seeds = range(seed, seed + seasons)
     pool = executor == "process" or (

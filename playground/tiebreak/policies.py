@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from playground.core.engine import Action, random_legal
-from playground.core.numbers import whole_number
+from playground.core.numbers import shown, whole_number
 from playground.core.players import policy
 
 from .actions import EndTurn, Enter, Heal, Injure, Qualify, Risk, ServeWeek, Train, Travel
@@ -183,7 +183,7 @@ class Situation:
     def p_win(self, tokens: int) -> Fraction:
         """The exact chance of winning when risking this many tokens (0 to most)."""
         if isinstance(tokens, bool) or not isinstance(tokens, int) or not 0 <= tokens <= self.most:
-            raise ValueError(f"tokens must be a whole number from 0 to {self.most}; got {tokens!r}")
+            raise ValueError(f"tokens must be a whole number from 0 to {self.most}; got {shown(tokens)}")
         return self.chances[tokens]
 
 
@@ -230,7 +230,8 @@ class ChoicePolicy:
         answer = self.risk(_situation(game, kind, contest, most))  # type: ignore[misc]
         if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
             raise ValueError(
-                f"the risk function must return a whole number of tokens, 0 or more; it returned {answer!r}"
+                f"the risk function must return a whole number of tokens, 0 or more; "
+                f"it returned {shown(answer)}"
             )
         size = min(answer, most)
         return min(
@@ -257,7 +258,7 @@ class ChoicePolicy:
         most = _riskable(game, player, best.pay)
         answer = self.challenge(_situation(game, "champion", contest, most))  # type: ignore[misc]
         if not isinstance(answer, bool):
-            raise ValueError(f"the challenge function must return True or False; it returned {answer!r}")
+            raise ValueError(f"the challenge function must return True or False; it returned {shown(answer)}")
         return answer
 
 
@@ -303,7 +304,7 @@ def from_choices(risk: RiskChoice | None = None, challenge: ChallengeChoice | No
     """
     for name, f in (("risk", risk), ("challenge", challenge)):
         if f is not None and not callable(f):
-            raise ValueError(f"{name} must be a function of a Situation; got {f!r}")
+            raise ValueError(f"{name} must be a function of a Situation; got {shown(f)}")
     if risk is None and challenge is None:
         raise ValueError("give risk, challenge or both: with neither the player is simply greedy")
     return ChoicePolicy(risk, challenge)

@@ -285,7 +285,7 @@ class Rules(RulesBase):
         if not sum(self.direction_faces().values()):
             names = ", ".join(f"{self.face_field(face)}" for face in self.direction_faces())
             raise RulesError(
-                f"with direction_die {self.direction_die!r} the die needs at least one face: "
+                f"with direction_die {shown(self.direction_die)} the die needs at least one face: "
                 f"{names} are all 0."
             )
 

@@ -279,7 +279,7 @@ def _race_rolls(
     roller = first
     for die in dice:
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= sides:
-            raise ValueError(f"each die must be a whole number from 1 to {sides}; got {die!r}")
+            raise ValueError(f"each die must be a whole number from 1 to {sides}; got {shown(die)}")
         other = ROLLERS[1] if roller == ROLLERS[0] else ROLLERS[0]
         totals[roller] += die
         won = totals[roller] >= target and totals[roller] - totals[other] >= margin

@@ -18,6 +18,7 @@ import ipywidgets as w
 import pandas as pd
 
 from playground.core.engine import Game, random_legal
+from playground.core.numbers import shown
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import headline, percent
@@ -368,7 +369,7 @@ def targets_panel(rules: Rules | None = None, token_worth: int = 150) -> Targets
     """
     if isinstance(token_worth, bool) or not isinstance(token_worth, int) or not 0 <= token_worth <= 1000:
         raise ValueError(
-            f"token_worth must be a whole number of ranking points from 0 to 1000; got {token_worth!r}"
+            f"token_worth must be a whole number of ranking points from 0 to 1000; got {shown(token_worth)}"
         )
     return TargetsPanel(rules, token_worth)
 

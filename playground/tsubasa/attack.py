@@ -15,6 +15,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, NamedTuple
 
 from playground.core.engine import CHANCE, Action, Event
+from playground.core.numbers import shown
 from playground.core.zones import Zone
 
 from .actions import Pass, Play, Sign, Skip, Use
@@ -176,7 +177,7 @@ class AttackPhase:
             return [Use(ability)] if not them.red and (len(them.penalty) or YELLOW_RED in s.supply) else []
         if ability == "fatigue":
             return [Use(ability)] if FATIGUE in s.supply else []
-        raise AssertionError(f"unknown ability {ability!r}")  # the loader only allows known ones
+        raise AssertionError(f"unknown ability {shown(ability)}")  # the loader only allows known ones
 
     def _do_ability(self: TsubasaGame, task: Task, action: Action) -> list[Event]:
         coach, card, ability, first = self.pending.pop(0)

@@ -146,7 +146,7 @@ def _mandatory_has_ability1(rows: list[dict[str, Any]]) -> str | None:
     for number, r in enumerate(rows, start=1):
         if r["mandatory"] and not r["ability1"]:
             return (
-                f"row {number} ({r['id']}): the Mandatory Action {r['mandatory']!r} comes with Optional "
+                f"row {number} ({r['id']}): the Mandatory Action {shown(r['mandatory'])} comes with Optional "
                 "Ability 1, and 'ability1' is empty; fill in 'ability1' or leave 'mandatory' empty"
             )
     return None
@@ -224,7 +224,7 @@ def _specials_check(rows: list[dict[str, Any]]) -> str | None:
             return f"row {number} ({r['id']}): a Special Shot stops nothing; leave 'stops' empty"
         for s in stops:
             if s not in shots or shots[s] == r["team"]:
-                return f"row {number} ({r['id']}): {s!r} is not a Special Shot of the other team"
+                return f"row {number} ({r['id']}): {shown(s)} is not a Special Shot of the other team"
     for team in TEAMS:
         for kind in ("shot", "defense"):
             if not any(r["team"] == team and r["kind"] == kind for r in rows):
@@ -261,7 +261,7 @@ SIGNINGS = Schema(
 def _supplies_check(rows: list[dict[str, Any]]) -> str | None:
     ids = sorted(r["id"] for r in rows)
     if ids != sorted((FATIGUE, YELLOW_RED)):
-        return f"the supplies are exactly the rows {FATIGUE!r} and {YELLOW_RED!r}; found {ids}"
+        return f"the supplies are exactly the rows {shown(FATIGUE)} and {shown(YELLOW_RED)}; found {ids}"
     return None
 
 
@@ -396,7 +396,10 @@ def _read(folder: Path) -> TsubasaData:
         rows[path] = row = rows.get(path, 0) + 1
         if card.id in cards:
             raise DataError(
-                path, row, "id", f"the id {card.id!r} is already used in {origin[card.id]}; ids must differ"
+                path,
+                row,
+                "id",
+                f"the id {shown(card.id)} is already used in {origin[card.id]}; ids must differ",
             )
         cards[card.id] = card
         origin[card.id] = f"{path.name}, row {row}"
@@ -417,7 +420,7 @@ def _read(folder: Path) -> TsubasaData:
     path = folder / "motivation.csv"
     for number, r in enumerate(load_table(path, MOTIVATION, {"player": {x["id"] for x in player_rows}}), 1):
         if cards[r["replaces"]].team != r["team"]:
-            raise DataError(path, number, "replaces", f"{r['replaces']!r} is not a {r['team']} player")
+            raise DataError(path, number, "replaces", f"{shown(r['replaces'])} is not a {r['team']} player")
         put(
             Card(
                 r["id"],

@@ -19,6 +19,7 @@ import ipywidgets as w
 
 from playground.core.draws import sample_exact
 from playground.core.engine import Game, random_legal
+from playground.core.numbers import shown
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel
 from playground.widgets.predict import headline
@@ -127,7 +128,7 @@ class SpecialShotPanel(w.VBox):
     def shoot(self, shot: str) -> bool:
         """Take one Special Shot against the equilibrium defender; True if it is a goal."""
         if shot not in self.shots:
-            raise ValueError(f"{shot!r} is not one of the Special Shots: {', '.join(self.shots)}")
+            raise ValueError(f"{shown(shot)} is not one of the Special Shots: {', '.join(self.shots)}")
         block = sample_exact([(b, p) for b, p in zip(self.blocks, self.mix, strict=True) if p], self.rng)
         goal = not self.stops[self.shots.index(shot)][self.blocks.index(block)]
         self.tally["shots"] += 1

@@ -16,6 +16,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any, NamedTuple
 
+from playground.core.numbers import shown
 from playground.core.showing import as_fraction, readable
 
 EXACT, HIGHLIGHT = "#0072B2", "#D55E00"  # Okabe-Ito blue and vermillion: colour-blind safe
@@ -68,7 +69,7 @@ def bars_svg(
     observed = observed or {}
     strays = [o for o in observed if o not in dist]
     if strays:
-        raise ValueError(f"observed shares must be for outcomes of dist; {strays[0]!r} is not one")
+        raise ValueError(f"observed shares must be for outcomes of dist; {shown(strays[0])} is not one")
     bars = _bars(dist, highlight, observed)
     top = max(*(b.p for b in bars), *(b.seen for b in bars if b.seen is not None), 0) or Fraction(1)
     left, bottom, pad = 40, 30, 6

@@ -105,7 +105,7 @@ def pair_grid_svg(sides: int = 6, marks: Sequence[Mark] = DOUBLES_AND_SEVENS, ce
     """
     _check_sides(sides, MAX_GRID_SIDES)
     if isinstance(cell, bool) or not isinstance(cell, int) or not 20 <= cell <= 80:
-        raise ValueError(f"cell must be a whole number of pixels from 20 to 80; got {cell!r}")
+        raise ValueError(f"cell must be a whole number of pixels from 20 to 80; got {shown(cell)}")
     for mark in marks:
         if not (
             isinstance(mark, tuple)
@@ -114,7 +114,9 @@ def pair_grid_svg(sides: int = 6, marks: Sequence[Mark] = DOUBLES_AND_SEVENS, ce
             and callable(mark[1])
             and re.fullmatch(r"#[0-9a-fA-F]{6}", str(mark[2]))
         ):
-            raise ValueError(f"each mark must be (label, test of two faces, '#rrggbb' colour); got {mark!r}")
+            raise ValueError(
+                f"each mark must be (label, test of two faces, '#rrggbb' colour); got {shown(mark)}"
+            )
     left, top = 70, 40
     size = cell * sides
     width, height = left + size + 10, top + size + 22 * len(marks) + 16
@@ -162,11 +164,11 @@ def in_words(p: Fraction) -> str:
     """A chance as a class says it: '7/12 ≈ 58.3%, on average 7 rolls in every 12'."""
     if p in (0, 1):
         return f"{p} = {percent(p)}: {'never' if p == 0 else 'every roll'}"
-    shown = readable(p)
-    if shown.startswith("≈"):
-        return f"{shown} ≈ {percent(p)}"
+    text = readable(p)
+    if text.startswith("≈"):
+        return f"{text} ≈ {percent(p)}"
     rolls = "roll" if p.numerator == 1 else "rolls"
-    return f"{shown} ≈ {percent(p)}, on average {p.numerator} {rolls} in every {p.denominator}"
+    return f"{text} ≈ {percent(p)}, on average {p.numerator} {rolls} in every {p.denominator}"
 
 
 class DiceExplorer(w.VBox):

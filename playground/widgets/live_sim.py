@@ -73,7 +73,7 @@ class LiveSimulation(w.VBox):
             raise ValueError("give sample (one roll) or sample_many (a batch of rolls), not both")
         for name, f in (("sample", sample), ("sample_many", sample_many)):
             if f is not None and not callable(f):
-                raise ValueError(f"{name} must be a function of a random.Random; got {f!r}")
+                raise ValueError(f"{name} must be a function of a random.Random; got {shown(f)}")
         if not is_whole(seed):
             raise ValueError(f"seed must be a whole number; got {shown(seed)}")
         self.dist, self.seed, self.title = dist, operator.index(seed), title
@@ -152,7 +152,10 @@ class LiveSimulation(w.VBox):
         if stray is None:
             return ""
         outcomes = _listed(list(self.dist))
-        return f"The sampler gave {stray!r}, which is not an outcome of the exact distribution ({outcomes})."
+        return (
+            f"The sampler gave {shown(stray)}, which is not an outcome of the exact distribution "
+            f"({outcomes})."
+        )
 
     def _redraw(self) -> None:
         self.chart.value = bars_svg(self.dist, title=self.title, observed=self.shares())

@@ -122,7 +122,7 @@ class PredictReveal(w.VBox):
             self.exact = exact_probability(answer, "answer")
             if isinstance(step, bool) or not isinstance(step, numbers.Real) or not 0 < step <= 10:
                 raise ValueError(
-                    f"step must be a number of percentage points above 0, at most 10; got {step!r}"
+                    f"step must be a number of percentage points above 0, at most 10; got {shown(step)}"
                 )
             self.guess: w.ValueWidget = w.FloatSlider(
                 value=50,
@@ -176,9 +176,9 @@ class PredictReveal(w.VBox):
     def _check_choices(choices: Sequence[str]) -> list[str]:
         listed = list(choices) if not isinstance(choices, str) else [choices]
         if len(listed) < 2 or not all(isinstance(c, str) and c for c in listed):
-            raise ValueError(f"choices must be at least two non-empty strings; got {choices!r}")
+            raise ValueError(f"choices must be at least two non-empty strings; got {shown(choices)}")
         if len(set(listed)) < len(listed):
-            raise ValueError(f"choices must all differ; got {choices!r}")
+            raise ValueError(f"choices must all differ; got {shown(choices)}")
         return listed
 
     @staticmethod
@@ -186,14 +186,14 @@ class PredictReveal(w.VBox):
         """The exact value of each choice (if given) and the right choice(s)."""
         if isinstance(answer, str):
             if answer not in choices:
-                raise ValueError(f"answer {answer!r} is not one of the choices: {', '.join(choices)}")
+                raise ValueError(f"answer {shown(answer)} is not one of the choices: {', '.join(choices)}")
             return {}, {answer}
         if not isinstance(answer, Mapping) or set(answer) != set(choices):
             raise ValueError(
                 "with choices, answer must be the right choice or a map from every choice to its exact "
-                f"probability ({', '.join(choices)}); got {answer!r}"
+                f"probability ({', '.join(choices)}); got {shown(answer)}"
             )
-        values = {c: exact_probability(answer[c], f"answer[{c!r}]") for c in choices}
+        values = {c: exact_probability(answer[c], f"answer[{shown(c)}]") for c in choices}
         best = max(values.values())
         return values, {c for c, p in values.items() if p == best}
 
