@@ -196,3 +196,15 @@ def test_the_known_top_card_cannot_be_listed_twice() -> None:
     sports = list(load_data().sports.values())
     with pytest.raises(ValueError, match="top repeats a Sport card"):
         odds.sport_chances(sports, top=[sports[0]] * 3)
+
+
+def test_flags_and_decks_of_the_wrong_kind_are_refused_not_answered() -> None:
+    """best_team('False') used to count as lowest=True; a number for a deck gave Python's words."""
+    import numpy as np
+
+    with pytest.raises(ValueError, match="lowest must be True or False; got 'False'"):
+        odds.best_team([5, 1, 3], 2, "False")
+    with pytest.raises(ValueError, match="deck must be a list of Sport cards"):
+        odds.sport_chances(5)
+    assert odds.best_team([5, 1, 3], 2, np.bool_(True)) == 4
+    assert odds.episode_value({"body": 1}, SPORTS, np.int64(2)) == 2 * odds.episode_value({"body": 1}, SPORTS)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from itertools import islice
 from math import lcm
 
 from playground.core.checks import listed
 from playground.core.dist import Dist
-from playground.core.numbers import shown, whole_number
+from playground.core.numbers import flag, shown, whole_number
 
 from .cards import STATS, Sport
 from .scoring import checked_athlete, checked_stats
@@ -30,7 +31,11 @@ def sport_chances(deck: Iterable[Sport], top: Sequence[Sport] = ()) -> Dist:
 
     deck holds at most 100 Sport cards.
     """
-    cards = list(deck)
+    if isinstance(deck, str | Dist) or not isinstance(deck, Iterable):
+        raise ValueError(
+            f"deck must be a list of Sport cards (from load_data().sports); got {shown(deck, 60)}"
+        )
+    cards = list(islice(deck, MAX_SPORTS + 1))
     if top:
         if not isinstance(top, Sequence) or not all(isinstance(s, Sport) for s in top):
             raise ValueError(f"top must be a list of Sport cards, the top card first; got {shown(top, 60)}")
@@ -100,10 +105,7 @@ def episode_value(
     modifiers and multiplier: whole numbers up to 1,000,000 in size; at most 100 Sport cards.
     """
     modifiers = checked_stats(modifiers, "modifiers")
-    if isinstance(multiplier, bool) or not isinstance(multiplier, int) or abs(multiplier) > 10**6:
-        raise ValueError(
-            f"multiplier must be a whole number from -1000000 to 1000000; got {shown(multiplier)}"
-        )
+    multiplier = whole_number(multiplier, "multiplier", -(10**6), 10**6)
     chances = stat_chances(sports)
     return multiplier * sum((chances[s] * v for s, v in modifiers.items() if s in chances), Fraction(0))
 
@@ -116,6 +118,7 @@ def best_team(scores: Sequence[int], size: int, lowest: bool = False, all_if_few
     asks for more Athletes than a player has counts all of them, as the engine does).
     """
     size = whole_number(size, "size", 0, MAX_SCORES)
+    lowest, all_if_fewer = flag(lowest, "lowest"), flag(all_if_fewer, "all_if_fewer")
     scores = [
         whole_number(v, "each score", -(10**9), 10**9)
         for v in listed(scores, "scores", "Athletes' scores", MAX_SCORES)

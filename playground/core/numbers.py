@@ -62,6 +62,14 @@ def shown(value: Any, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
+def flag(value: Any, name: str) -> bool:
+    """value, if it is True or False (a numpy bool too); else a ValueError naming the argument:
+    any other object would silently count as True (a Rules passed by position, the text "no")."""
+    if type(value).__name__ in ("bool", "bool_"):
+        return bool(value)
+    raise ValueError(f"{name} must be True or False; got {shown(value, 40)}")
+
+
 def an(name: str) -> str:
     """A class name with its article: "a str", "an int", "an ArcData"."""
     if not isinstance(name, str):

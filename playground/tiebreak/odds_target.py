@@ -17,7 +17,7 @@ from fractions import Fraction
 import sympy
 
 from playground.core.dist import Dist
-from playground.core.numbers import an, is_whole, shown, whole_number
+from playground.core.numbers import an, flag, is_whole, shown, whole_number
 
 from .rules import Rules
 
@@ -49,11 +49,8 @@ def _check_board(board: object) -> None:
 
 
 def _check_flag(name: str, value: object) -> bool:
-    """value, if it is True or False (a numpy bool too); else a ValueError: any other object would
-    silently count as True (a Rules passed by position into a flag's place, the text "no")."""
-    if type(value).__name__ in ("bool", "bool_"):
-        return bool(value)
-    raise ValueError(f"{name} must be True or False; got {shown(value, 40)}")
+    """value, if it is True or False (core.numbers.flag: no other object counts as True)."""
+    return flag(value, name)
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
