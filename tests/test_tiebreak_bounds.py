@@ -418,3 +418,12 @@ def test_numpy_whole_numbers_from_the_packages_own_tables_are_taken() -> None:
     assert odds.p_vacant_win(frame["tokens"].iloc[2]) == odds.p_vacant_win(2)
     assert odds.p_reach_target(np.int64(3)) == odds.p_reach_target(3) == Fraction(1, 2)
     assert odds.p_vacant_win(2, np.bool_(True)) == odds.p_vacant_win(2, ace=True)
+
+
+def test_a_risk_names_its_tokens_in_any_order() -> None:
+    """Risk(("sponsor", "wildcard")) is the same risk as Risk(("wildcard", "sponsor"))."""
+    from playground.tiebreak.actions import Risk
+
+    assert Risk(("sponsor", "wildcard")) == Risk(("wildcard", "sponsor"))
+    assert Risk(("sponsor", "wildcard")).tokens == ("wildcard", "sponsor")
+    assert Risk(["sponsor"]).tokens == ["sponsor"]  # not a tuple: left as given, for the refusal

@@ -363,6 +363,30 @@ def test_training_costs_two_training_tokens_and_a_matching_card() -> None:
     assert game.state.reservations[trains[0].space] == (0, trains[0].card)
 
 
+@pytest.mark.parametrize("costs_week", [True, False])
+def test_a_training_reservation_and_the_weeks_discard(costs_week: bool) -> None:
+    """Weekly discard: the reserved card enters no tournament, so by our ruling the week's
+    discard still follows (Rules.reservation_costs_week); off, the reserved card is the week's."""
+    game = act_scene(rules=Rules(reservation_costs_week=costs_week))
+    set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {"training": 2})
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Train)))
+    game.apply(EndTurn())
+    assert (game.phase() == "discard") is costs_week
+
+
+def test_an_own_reservation_that_does_not_match_earns_no_matching_point() -> None:
+    """Tie-break points: the matching-card point needs a card whose points match the tournament,
+    also for a card reserved on it when Rules.training_needs_match is off."""
+    game = act_scene(rules=Rules(training_needs_match=False))
+    new_york = game.board.index["t2000_new_york"]
+    game.state.reservations[new_york] = (0, Card(250, "hard"))
+    game.state.players[0].deck[Card(250, "hard")] -= 1
+    place(game, 0, "t2000_new_york")
+    game.apply(Enter(new_york, "New York 2000", Card(250, "hard")))
+    assert game.challenger_bonus() == 0  # no Ace, and 250 does not match 2000
+
+
 def test_health_x2_sends_another_player_to_the_injury_space() -> None:
     """Health x2: send another player to the Injury space for 2 weeks (not one already injured:
     Rules.injured_can_be_injured)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
+from .rules import TOKEN_TYPES
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,13 @@ class Risk:
     """The team tokens put into a tie-break (each worth one point, returned or lost after)."""
 
     tokens: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        """The tokens in the table's order (wildcard, training, ...), so any order names the same
+        risk; anything that is not a tuple of token names is left as given, for the refusal."""
+        tokens = self.tokens
+        if type(tokens) is tuple and all(type(t) is str and t in TOKEN_TYPES for t in tokens):
+            object.__setattr__(self, "tokens", tuple(sorted(tokens, key=TOKEN_TYPES.index)))
 
     def __str__(self) -> str:
         return "risk " + (", ".join(self.tokens) if self.tokens else "no tokens")

@@ -113,7 +113,8 @@ class ContestPhase:
 
     def _challenger_bonus(self: TiebreakGame, c: Contest) -> int:
         r = self.rules
-        bonus = r.matching_card_bonus + (r.ace_bonus if c.ace else 0)
+        matches = c.card.points == self.board.spaces[c.space].points  # a reserved card may not match
+        bonus = (r.matching_card_bonus if matches else 0) + (r.ace_bonus if c.ace else 0)
         if c.kind == "defended":
             if r.surface_match == "space":
                 surface = self.board.spaces[c.space].surface

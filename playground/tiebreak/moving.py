@@ -16,8 +16,10 @@ is never an Ace.
 
 Readings the engine makes here without a ``Rules`` field, and why:
 
-- Arriving at a champion's space forces a qualification attempt once a week: a second arrival
-  the same week (by a flight, say) cannot be a second tournament that week.
+- Arriving at a champion's space forces a qualification attempt once a week while a failed
+  attempt is the week's tournament (Rules.failed_qualify_is_entry): a second arrival the same
+  week (by a flight, say) cannot be a second tournament that week. With that field off, each
+  arrival at a champion's space forces its own attempt.
 - A Let card that moves you onto another Let space draws no second card: chains of Let cards
   could otherwise loop for ever (two piles that send you to each other).
 """

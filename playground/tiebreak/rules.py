@@ -233,6 +233,11 @@ class Rules(RulesBase):
         "with the reserved card, or you may not enter it at all.",
         choices=("play as vacant", "not allowed"),
     )
+    reservation_costs_week: bool = rule(
+        True,
+        "Ruling: a card reserved by Training enters no tournament, so the week's discard still "
+        "follows (two cards leave the schedule that week); off: the reserved card is the week's card.",
+    )
     own_reservation_costs_week: bool = rule(
         True,
         "Ruling: playing your own reservation uses no schedule card, so the week's discard "

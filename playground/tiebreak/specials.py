@@ -103,6 +103,7 @@ class SpecialsPhase:
             self._spend(me, "training", self.rules.training_cost)
             me.schedule.remove(action.card)
             self.state.reservations[action.space] = (p, action.card)
+            self.card_used |= not self.rules.reservation_costs_week  # the reserved card is the week's
             return [Event(f"{me.name} reserves {action.name} with a face-down {action.card}.")]
         if isinstance(action, Travel):
             if action.pay == "tokens":
