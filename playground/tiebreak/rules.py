@@ -59,9 +59,9 @@ class Rules(RulesBase):
     )
     end_when: str = rule(
         "every card used",
-        "Rulebook: the season ends when every player's tournament cards are all used (a player "
-        "who runs out early keeps taking turns but cannot enter); variant: it ends as soon as "
-        "one player must refill the schedule and cannot.",
+        "Our reading of the rulebook: the season ends when every player's tournament cards are all "
+        "used (a player who runs out early keeps taking turns but cannot enter); variant: it ends "
+        "as soon as one player must refill the schedule and cannot.",
         choices=("every card used", "first cannot refill"),
     )
 
