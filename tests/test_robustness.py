@@ -341,6 +341,22 @@ def test_odd_arguments_to_helpers_are_refused_in_words() -> None:
         scene_of(tiebreak.new_game())
     with pytest.raises(TypeError, match=r"make_game\(seed\) must return a game"):
         game_panel(lambda seed: 5)
+    from playground.arc.widgets import sport_odds_panel
+    from playground.challengers.widgets import needed_frame
+    from playground.core.compare import first_player_won, steps
+    from playground.core.engine import random_legal
+    from playground.widgets.bars import bars_svg
+
+    for call, words in [
+        (lambda: steps("g"), "game must be a game of the playground"),
+        (lambda: first_player_won(5), "game must be a game of the playground"),
+        (lambda: random_legal("g"), "random_legal plays a game of the playground"),
+        (lambda: bars_svg({"a": "x"}), "dist must map each outcome to its chance"),
+        (lambda: sport_odds_panel(data="x"), "data must be Tournament Arc data"),
+        (lambda: needed_frame(5), "dist must be a Dist of cards needed"),
+    ]:
+        with pytest.raises((TypeError, ValueError), match=words):
+            call()
     with pytest.raises(ValueError, match="token_worth must be a whole number from 0 to 10,000; got nan"):
         tiebreak.policies.expected_value(tiebreak.new_game(), token_worth=float("nan"))
     game = tiebreak.new_game(seed=1).play()

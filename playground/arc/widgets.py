@@ -18,6 +18,7 @@ import ipywidgets as w
 import pandas as pd
 
 from playground.core.engine import Game, random_legal
+from playground.core.numbers import shown
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.rules_panel import RulesPanel
@@ -193,6 +194,10 @@ class SportOddsPanel(w.VBox):
     def __init__(
         self, data: ArcData | None = None, athlete: str = "Xavier", episode: str = "Training Montage"
     ):
+        if data is not None and not isinstance(data, ArcData):
+            raise TypeError(
+                f"data must be Tournament Arc data (arc.load_data()) or None; got {shown(data, 60)}"
+            )
         self.data = data or load_data()
         d = self.data
         athletes = sorted(a.name for a in d.athletes.values())

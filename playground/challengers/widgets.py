@@ -15,7 +15,9 @@ from fractions import Fraction
 
 import ipywidgets as w
 
+from playground.core.dist import Dist
 from playground.core.engine import Game, random_legal
+from playground.core.numbers import shown
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import percent
@@ -70,6 +72,8 @@ def _deck_text(deck: object) -> str:
 
 def needed_frame(dist) -> object:
     """The distribution of cards needed as a table: each count, its exact chance and in percent."""
+    if not isinstance(dist, Dist):
+        raise TypeError(f"dist must be a Dist of cards needed (odds.cards_needed); got {shown(dist, 60)}")
     frame = dist.to_frame("cards needed")
     frame["percent"] = [percent(p) for p in frame["probability"]]
     return frame

@@ -50,11 +50,15 @@ Measure = Callable[[Game], float]
 
 def steps(game: Game) -> float:
     """How many steps the game took: every action and every chance outcome."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a game of the playground (from new_game); got {shown(game, 60)}")
     return float(game.step_count)
 
 
 def first_player_won(game: Game) -> float:
     """1 if the first player is among the winners, else 0 (its mean is the first seat's win rate)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a game of the playground (from new_game); got {shown(game, 60)}")
     result = game.result()
     return float(result is not None and 0 in result.winners)
 

@@ -112,6 +112,8 @@ def gc_paused() -> Iterator[None]:
 
 def random_legal(game: Game) -> Action:
     """A player who picks uniformly among the legal actions, with the game's own generator."""
+    if not isinstance(game, Game):
+        raise TypeError(f"random_legal plays a game of the playground (from new_game); got {shown(game, 60)}")
     actions = game.legal_actions()
     if not actions:
         raise IllegalAction("The game is over: nobody can move any more.")

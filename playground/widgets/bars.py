@@ -44,6 +44,10 @@ class _Bar(NamedTuple):
     seen: Any  # the observed share (a run's total), None when not observed
 
 
+_PLAIN = (Fraction, int, float)
+"""The usual types of a chance, checked first (a chart of 200,000 outcomes is checked in ms)."""
+
+
 def bars_svg(
     dist: Mapping[Any, Fraction],
     highlight: Callable[[Any], bool] = lambda _: False,
@@ -64,6 +68,14 @@ def bars_svg(
     labelled 'first–last' in its tooltip, with its highlighted part orange from the foot up and
     its observed shares added up too; TICKS of them are labelled underneath.
     """
+    for name, chances in (("dist", dist), ("observed", observed or {})):
+        if not isinstance(chances, Mapping) or not all(
+            type(v) in _PLAIN or (isinstance(v, numbers.Real) and not isinstance(v, bool))
+            for v in chances.values()
+        ):
+            raise ValueError(
+                f"{name} must map each outcome to its chance (a number); got {shown(chances, 60)}"
+            )
     if not dist:
         raise ValueError("a bar chart needs at least one outcome")
     observed = observed or {}
