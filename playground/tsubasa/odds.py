@@ -206,7 +206,8 @@ def _best_spend(attack: int, defense: int, points: int, cost: Fraction) -> int:
 
 
 def win_table(low: int = -7, high: int = 6, sides: int = 6) -> pd.DataFrame:
-    """The attack's chance by total difference (attack - defense), with and without the tie rule.
+    """The attack's chance by the gap between the totals (attack - defense), with and without the
+    tie rule (the index is named "gap", not "difference": the lessons keep that word for die minus die).
 
     Bounds: -30 <= low <= high <= 30, sides 2..12.
     """
@@ -219,7 +220,7 @@ def win_table(low: int = -7, high: int = 6, sides: int = 6) -> pd.DataFrame:
         "ties to defender": [p_attacker_wins(d, 0, ties_to_attacker=False, sides=sides) for d in diffs],
         "with Assured Success": [p_attacker_wins(d, 0, True, sides=sides) for d in diffs],
     }
-    return pd.DataFrame(columns, index=pd.Index(diffs, name="difference"))
+    return pd.DataFrame(columns, index=pd.Index(diffs, name="gap (attack − defense total)"))
 
 
 def special_shot_equilibrium(stops: list[list[int]]) -> tuple[list[Fraction], list[Fraction], Fraction]:
