@@ -80,3 +80,14 @@ def test_tournament_panel_steps_to_the_end_of_a_match() -> None:
     assert game.state.match_log[0]["winner"] in panel.matches.value
     panel.rules_panel.controls["bench_seats"].value = 3
     assert panel.games.game.rules.bench_seats == 3 and panel.games.game.step_count == 0
+
+
+def test_step_to_the_end_of_the_match_says_when_a_player_function_fails(monkeypatch) -> None:
+    """The button stops at a failing player, says so in the status line and shows the game as it is."""
+    from playground.challengers import widgets as cw
+
+    monkeypatch.setitem(cw.POLICIES, "broken", lambda game: 1 / 0)
+    panel = cw.tournament_panel(players=2, seed=1, policy="broken")
+    panel.next_match.click()
+    assert "ZeroDivisionError" in panel.games.status.value
+    assert panel.games.scrub.max == panel.games.game.step_count

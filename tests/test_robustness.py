@@ -352,7 +352,7 @@ def test_odd_arguments_to_helpers_are_refused_in_words() -> None:
         (lambda: first_player_won(5), "game must be a game of the playground"),
         (lambda: random_legal("g"), "random_legal plays a game of the playground"),
         (lambda: bars_svg({"a": "x"}), "dist must map each outcome to its chance"),
-        (lambda: sport_odds_panel(data="x"), "data must be Tournament Arc data"),
+        (lambda: sport_odds_panel(data=5), "data must be a folder path"),
         (lambda: needed_frame(5), "dist must be a Dist of cards needed"),
     ]:
         with pytest.raises((TypeError, ValueError), match=words):
@@ -437,3 +437,35 @@ def test_an_object_that_cannot_be_hashed_compared_or_shown_is_refused_at_every_s
         game.step()
     assert kinds == {True, False}  # both chance and player steps were tried
     assert_whole(game)
+
+
+def test_numpy_values_from_the_packages_own_tables_are_taken_everywhere() -> None:
+    """Rules bools, seeds, Challengers strengths and Arc stats as numpy gives them (numpy 2's
+    bool is named 'bool'): accepted as the Python values they are."""
+    assert challengers.Rules().replace(tie_takes_flag=np.bool_(False)).tie_takes_flag is False
+    assert tiebreak.new_game(seed=np.int64(3)).history().equals(tiebreak.new_game(seed=3).history())
+    plain = challengers.odds.p_reach_strength([1, 1, 1, 2, 3, 4], 4)
+    assert challengers.odds.p_reach_strength(np.array([1, 1, 1, 2, 3, 4]), np.int64(4)) == plain
+    assert arc.scoring.athlete_score({"body": np.int64(2)}, [], ["body"], multiplier=np.int64(2)) == 4
+    with pytest.raises(ValueError, match="the strength to remove must be a whole number"):
+        challengers.odds.thinning_frame([1, 2, 3, 4], True, [3])
+
+
+def test_too_many_policies_are_refused_before_any_step() -> None:
+    from playground.challengers.policies import greedy
+
+    game = challengers.new_game(seed=2, players=2)
+    for policies in ((greedy, greedy, 7), {0: greedy, 1: greedy, "x": greedy}):
+        with pytest.raises(ValueError, match="is for no player"):
+            game.play(policies)
+        assert game.step_count == 0
+
+
+def test_a_rules_panel_refuses_another_games_rules() -> None:
+    from playground.widgets import rules_panel
+
+    panel = rules_panel(challengers.Rules())
+    for odd in (arc.Rules(), None):
+        with pytest.raises(TypeError, match=r"rules must be a playground\.challengers\.Rules"):
+            panel.set_rules(odd)
+    assert panel.rules == challengers.Rules()

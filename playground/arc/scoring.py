@@ -13,7 +13,7 @@ from math import prod
 import sympy
 
 from playground.core.checks import check_iterable, check_key, listed
-from playground.core.numbers import shown
+from playground.core.numbers import is_whole, shown
 
 from .cards import STATS
 
@@ -23,11 +23,11 @@ MAX_MULTIPLIERS = 50
 
 
 def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_VALUE:
+    if not is_whole(value) or abs(value) > MAX_VALUE:
         raise ValueError(
             f"{what} must be a whole number from {-MAX_VALUE} to {MAX_VALUE}; got {shown(value)}"
         )
-    return value
+    return int(value)
 
 
 def checked_stats(mapping: object, what: str) -> dict[str, int]:

@@ -185,6 +185,18 @@ def bonus_panel(rules: Rules | None = None) -> BonusPanel:
     return BonusPanel(rules)
 
 
+def _start_name(given: str | None, usual: str, names: list[str], what: str) -> str:
+    """The name a dropdown starts on: the one given, else the usual one if this card list has it,
+    else its first; a given name that is not there is refused, naming the choices."""
+    if given is None:
+        return usual if usual in names else names[0]
+    if given not in names:
+        raise ValueError(
+            f"{what} must be one of this card list's: {', '.join(names)}; got {shown(given, 40)}"
+        )
+    return given
+
+
 class SportOddsPanel(w.VBox):
     """Pick an Athlete and an Episode; see their worth averaged over the Sports to come, exactly.
 
@@ -192,20 +204,28 @@ class SportOddsPanel(w.VBox):
     """
 
     def __init__(
-        self, data: ArcData | None = None, athlete: str = "Xavier", episode: str = "Training Montage"
+        self, data: ArcData | str | None = None, athlete: str | None = None, episode: str | None = None
     ):
-        if data is not None and not isinstance(data, ArcData):
-            raise TypeError(
-                f"data must be Tournament Arc data (arc.load_data()) or None; got {shown(data, 60)}"
-            )
-        self.data = data or load_data()
+        self.data = data if isinstance(data, ArcData) else load_data(data)  # a folder, or ours
         d = self.data
         athletes = sorted(a.name for a in d.athletes.values())
         episodes = sorted({e.name for e in d.episodes.values() if e.kind == "attach" and e.modifiers})
+        if not episodes:
+            raise ValueError(
+                "this card list has no Episode that changes a stat, so there is nothing to weigh"
+            )
+        athlete = _start_name(athlete, "Xavier", athletes, "athlete")
+        episode = _start_name(episode, "Training Montage", episodes, "episode")
         self.athlete = w.Dropdown(options=athletes, value=athlete, description="Athlete")
         self.episode = w.Dropdown(options=episodes, value=episode, description="Episode")
+        relay = any(s.name == "Relay Race" for s in d.sports.values())
         self.first_game = w.Checkbox(
-            value=False, description="first-game order on top (Relay Race next)", indent=False
+            value=False,
+            description="first-game order on top (Relay Race next)"
+            if relay
+            else "(no Relay Race in this deck)",
+            indent=False,
+            disabled=not relay,
         )
         self.headline = w.HTML()
         self.headline.add_class("arc-odds-headline")
@@ -222,9 +242,9 @@ class SportOddsPanel(w.VBox):
     def sports(self):
         d = self.data
         deck = list(d.sports.values())
-        if self.first_game.value:
-            relay = next(s for s in deck if s.name == "Relay Race")
-            return odds.sport_chances(deck, top=[relay])
+        relay = [s for s in deck if s.name == "Relay Race"][:1]
+        if self.first_game.value and relay:
+            return odds.sport_chances(deck, top=relay)
         return odds.sport_chances(deck)
 
     def _by_name(self, table: dict, name: str):
@@ -270,8 +290,8 @@ class SportOddsPanel(w.VBox):
         self.table.value = frame_html(self.episode_frame(), "arc-episode-worth")
 
 
-def sport_odds_panel(data: ArcData | None = None) -> SportOddsPanel:
-    """Build the before-the-reveal panel."""
+def sport_odds_panel(data: ArcData | str | None = None) -> SportOddsPanel:
+    """Build the before-the-reveal panel (data: our card list, a loaded one, or a folder of one)."""
     return SportOddsPanel(data)
 
 

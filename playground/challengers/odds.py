@@ -25,7 +25,7 @@ import pandas as pd
 
 from playground.core.checks import listed
 from playground.core.dist import Dist
-from playground.core.numbers import shown
+from playground.core.numbers import flag, is_whole, shown
 
 MAX_CARDS = 60
 MAX_STRENGTH = 30
@@ -35,9 +35,9 @@ NOT_REACHED = "not reached"
 
 
 def _whole(value: object, low: int, high: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_whole(value) or not low <= value <= high:
         raise ValueError(f"{what} must be a whole number from {low} to {high}; got {shown(value)}")
-    return value
+    return int(value)
 
 
 def _cards(deck: Iterable[int]) -> list[int]:
@@ -194,6 +194,7 @@ def thinning_frame(deck: Sequence[int], remove: int, targets: Iterable[int]) -> 
     """
     cards = _cards(deck)
     key = _deck(cards)
+    remove = _whole(remove, 0, MAX_STRENGTH, "the strength to remove")
     if remove not in cards:
         raise ValueError(f"the deck has no card of strength {shown(remove)} to remove")
     if len(cards) < 2:
@@ -279,8 +280,7 @@ def match_endings(deck_a: Deck, deck_b: Deck, seats: int = 6, a_starts: bool = T
             f"the two decks hold {both} cards; a whole match is worked out for at most {MATCH_MAX_BOTH}"
         )
     _whole(seats, 1, 12, "seats")
-    if not isinstance(a_starts, bool):
-        raise ValueError("a_starts must be True or False")
+    a_starts = flag(a_starts, "a_starts")
     return Dist(dict(_match(a, b, seats, a_starts)))
 
 

@@ -10,14 +10,14 @@ at once; a bad deck typed in the box gives a message, never an error.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 import ipywidgets as w
 
 from playground.core.dist import Dist
 from playground.core.engine import Game, random_legal
-from playground.core.numbers import shown
+from playground.core.numbers import is_whole, shown
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import percent
@@ -64,8 +64,13 @@ def parse_deck(text: str) -> list[int]:
 
 def _deck_text(deck: object) -> str:
     """A panel's starting deck as its text box shows it: text as typed, or a list of strengths."""
-    if isinstance(deck, list | tuple) and all(isinstance(s, int) and not isinstance(s, bool) for s in deck):
-        deck = ", ".join(map(str, deck))
+    if not isinstance(deck, str) and isinstance(deck, Iterable):
+        strengths = list(deck)
+        if not all(is_whole(s) for s in strengths):
+            raise ValueError(
+                f"deck must be text like '1, 1, 2, 4' or a list of whole strengths; got {shown(deck, 60)}"
+            )
+        deck = ", ".join(str(int(s)) for s in strengths)
     parse_deck(deck)  # type: ignore[arg-type]  # refused in words before any control is made
     return deck  # type: ignore[return-value]
 
@@ -226,8 +231,14 @@ class TournamentPanel(w.VBox):
         self.matches.value = frame_html(game.state.matches_frame().tail(8), "pg-matches")
 
     def step_match(self, limit: int = 5000) -> None:
-        """Step until the current (or next) match is decided, or the tournament ends."""
-        step_to_match_end(self.games.game, POLICIES[self.policy.value], limit)
+        """Step until the current (or next) match is decided, or the tournament ends (a player's
+        refused pick or error stops it there and is said in the status line, as Step does)."""
+        try:
+            step_to_match_end(self.games.game, POLICIES[self.policy.value], limit)
+        except Exception as error:
+            self.games.refresh()
+            self.games._refused(error)
+            return
         self.games.refresh()
 
 

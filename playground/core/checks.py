@@ -110,8 +110,9 @@ def _check_policy(policy: Any, what: str) -> None:
         return
     if isinstance(policy, str):
         raise TypeError(
-            f"{what} must be a function that takes the game and returns an action, such as "
-            f"tiebreak.policies.greedy; got the string {shown(policy, 40)} (use the function, not its name)"
+            f"{what} must be a function that takes the game and returns an action, such as the "
+            f"greedy of the game's policies module (policies.greedy); got the string {shown(policy, 40)} "
+            "(use the function, not its name)"
         )
     if isinstance(policy, ModuleType):
         raise TypeError(

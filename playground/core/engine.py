@@ -135,7 +135,11 @@ class Game(ABC):
 
     def __init__(self, seed: int, players: int):
         if type(seed) is not int:  # None would seed from the clock: the same call, two stories
-            raise ValueError(f"seed must be a whole number (any size, negative too); got {shown(seed, 60)}")
+            if not is_whole(seed):
+                raise ValueError(
+                    f"seed must be a whole number (any size, negative too); got {shown(seed, 60)}"
+                )
+            seed = int(seed)  # a numpy integer, as np.arange gives it
         self.seed = seed
         self.players = players
         self.rng = random.Random(seed)
@@ -421,7 +425,22 @@ class Game(ABC):
         return policy
 
     def _check_every_seat(self, policies: Policies) -> None:
-        """A list or dict of policies names one for every player, before any step is played."""
+        """A list or dict of policies names one for every player (and no one else), before any
+        step is played."""
+        extra = (
+            list(policies)[self.players :]
+            if isinstance(policies, Sequence)
+            else [
+                k
+                for k in policies
+                if not (is_whole(k) and 0 <= k < self.players)  # type: ignore[union-attr]
+            ]
+        )
+        if extra:
+            raise ValueError(
+                f"give one policy for every player ({self.players}), or one for all; "
+                f"got {len(policies)} ({shown(extra[0], 40)} is for no player)"  # type: ignore[arg-type]
+            )
         for seat in range(self.players):
             try:
                 policy = policies[seat]  # type: ignore[index]

@@ -134,6 +134,14 @@ def lookalike_sentence(given: Any, listed: Iterable[Any]) -> str | None:
     comparison per listed value (and a description of the first look-alike).
     """
     for candidate in _listed(listed):
+        twin = type(candidate) is not type(given) and type(candidate).__name__ == type(given).__name__
+        if twin and not same_value(candidate, given) and shown(candidate, 200) == shown(given, 200):
+            where = type(candidate).__module__
+            return (
+                f"{shown(given, 80)} is a {type(given).__name__} of another class than the game's own "
+                f"({where}.{type(candidate).__name__}): build it from the game's actions module, or "
+                "pass the action exactly as legal_actions() lists it (game.legal_actions()[0])."
+            )
         if not same_value(candidate, given) and _loosely_equal(candidate, given):
             difference = _difference(candidate, given, "")
             return (

@@ -48,7 +48,7 @@ class FieldSpec:
     def check(self, value: Any) -> Any:
         """The value as the field keeps it (a numpy integer or bool, as pandas gives them, becomes
         a Python one), or RulesError naming the field, the value and what is allowed."""
-        if self.kind is bool and type(value).__name__ == "bool_":  # numpy's bool
+        if self.kind is bool and type(value).__name__ in ("bool", "bool_"):  # numpy's bool (1.x, 2.x)
             value = bool(value)
         if self.kind is int and is_whole(value):
             value = operator.index(value)

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
+from playground.core.numbers import an
 from playground.core.rules import FieldSpec, RulesBase, RulesError, field_groups, field_specs
 
 R = TypeVar("R", bound=RulesBase)
@@ -117,6 +118,11 @@ class RulesPanel(w.VBox, Generic[R]):
 
     def set_rules(self, rules: R) -> None:
         """Move every control to match rules (one change notification at the end)."""
+        if type(rules) is not type(self._rules):
+            raise TypeError(
+                f"rules must be a {type(self._rules).__module__.rsplit('.', 1)[0]}.Rules like this "
+                f"panel's; got {an(type(rules).__name__)}"
+            )
         self._silent = True
         try:
             for name, control in self.controls.items():
