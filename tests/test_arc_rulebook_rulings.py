@@ -333,3 +333,36 @@ def test_birthday_party_on_an_empty_hand(allowed: bool) -> None:
         with pytest.raises(IllegalAction, match="cannot be played on 'P2'"):
             game.apply(Play(party, "P2"))
     assert_conserved(game)
+
+
+@pytest.mark.parametrize(("counts", "expected"), [(True, 2), (False, 1)])
+def test_a_lower_athlete_counts_for_cheerleading_as_for_the_main_character(
+    counts: bool, expected: int
+) -> None:
+    """FAQ: an Athlete under another acts as an Episode card (Rules.lower_athlete_counts): it counts
+    as an attached card for a Sport won by the most attached cards exactly when it counts for the
+    Main Character."""
+    from playground.arc.state import Stack
+    from playground.core.zones import Row
+
+    game = new_game(seed=1, players=2, rules=Rules(lower_athlete_counts=counts))
+    stack = Stack("#X", 0, "A02", Row("under", ["A03", "E01"]))
+    cheerleading = next(s for s in game.data.sports.values() if s.effect == "most_cards_wins")
+    assert game.state.contest_value(stack, cheerleading, []) == expected
+    assert game.state.attached_count(list(stack.under)) == expected
+
+
+@pytest.mark.parametrize("keeps", [True, False])
+def test_what_a_transformation_does_with_the_old_athletes_cards(keeps: bool) -> None:
+    """Magical Girl Transformation: the old Athlete goes under the new one as an Episode card; by
+    our ruling its attached cards stay too (Rules.transformation_keeps_attached; off: discarded)."""
+    game = training_scene(Rules(transformation_keeps_attached=keeps))
+    s = game.state
+    old = s.stack("#1").top
+    clone = attach(game, "#1", "Evil Clone")
+    game.apply(Play(give(game, 0, "Magical Girl Transformation"), "#1"))
+    game.apply(game.chance_outcomes()[0][0])
+    under = list(s.stack("#1").under)
+    assert old in under and (clone in under) is keeps
+    assert (clone in s.episode_discard) is not keeps
+    assert_conserved(game)

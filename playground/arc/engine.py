@@ -326,11 +326,16 @@ class ArcGame(TrainingPhase, Competition):
         if how == "under":
             st.under.add(card)
             return [Event(f"{name} goes under {s.data.name(st.top)} and acts as an Episode card")]
+        dropped = [] if self.rules.transformation_keeps_attached else list(st.under)
+        for c in dropped:  # the old Athlete's own cards, Moving to and Evil Clone among them
+            st.under.move(c, s.athlete_discard if c in s.data.athletes else s.episode_discard)
         st.under.add(st.top)
         old, st.top = st.top, card
+        gone = f" (its {len(dropped)} attached card(s) discarded)" if dropped else ""
         return [
             Event(
-                f"{s.data.name(old)} transforms: {name} on top, {s.data.name(old)} under as an Episode card"
+                f"{s.data.name(old)} transforms: {name} on top, {s.data.name(old)} under as an Episode "
+                f"card{gone}"
             )
         ]
 

@@ -100,7 +100,14 @@ class Rules(RulesBase):
     lower_athlete_counts: bool = rule(
         True,
         "FAQ: an Athlete under another (Growth Spurt, Magical Girl Transformation) acts as an "
-        "Episode card, so it counts towards the Main Character. Off: only Episodes count (ruling).",
+        "Episode card, so it counts towards the Main Character and as an attached card for a "
+        "Sport won by the most attached cards. Off: only Episodes count (ruling).",
+    )
+    transformation_keeps_attached: bool = rule(
+        True,
+        "Ruling (the FAQ is silent): after a Magical Girl Transformation the cards attached to the "
+        "old Athlete stay in the stack, so the new Athlete inherits a Moving to or an Evil Clone; "
+        "off: they are discarded, and only the old Athlete stays under as an Episode card.",
     )
     cap_tie_replacements: bool = rule(
         False,

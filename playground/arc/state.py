@@ -297,7 +297,7 @@ class State:
         cards. The engine's result, the state table and the picture all read this one number.
         """
         if decided_by_cards(sport):
-            return len(s.under)
+            return self.attached_count(list(s.under))  # lower Athletes as the rules count them
         return self.stack_score(s, sport.relevant, mc)
 
     # -- views ----------------------------------------------------------------------------------

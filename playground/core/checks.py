@@ -10,12 +10,12 @@ TypeError and asks :func:`check_key` why, so a good card costs nothing extra.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
 from types import ModuleType
 from typing import Any, TypeVar
 
-from .numbers import an, shown, whole_number
+from .numbers import an, is_whole, shown, whole_number
 
 T = TypeVar("T")
 
@@ -128,3 +128,26 @@ def check_policies(policies: Any) -> None:
     """One policy for all, or a list or dict of them, one per player: anything else in words."""
     if isinstance(policies, str | ModuleType) or not isinstance(policies, Sequence | Mapping):
         _check_policy(policies, "policies")
+
+
+def check_every_seat(policies: Any, players: int, name_of: Callable[[int], str]) -> None:
+    """A list or dict of policies names one for every player (and no one else): checked before
+    any step is played, so a game is never left part-played by a missing one."""
+    if isinstance(policies, Sequence):
+        extra = list(policies)[players:]
+    else:
+        extra = [k for k in policies if not (is_whole(k) and 0 <= k < players)]
+    if extra:
+        raise ValueError(
+            f"give one policy for every player ({players}), or one for all; got {len(policies)} "
+            f"({shown(extra[0], 40)} is for no player)"
+        )
+    for seat in range(players):
+        try:
+            policy = policies[seat]
+        except (IndexError, KeyError):
+            raise ValueError(
+                f"give one policy for every player ({players}), or one for all; "
+                f"there is none for {name_of(seat)}"
+            ) from None
+        _check_policy(policy, f"the policy for {name_of(seat)}")

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from .checks import _check_policy, check_policies
+from .checks import _check_policy, check_every_seat, check_policies
 from .draws import sample_exact
 from .matching import find_listed, lookalike_sentence
 from .numbers import is_whole, shown, whole_number
@@ -424,33 +424,6 @@ class Game(ABC):
         _check_policy(policy, f"the policy for {self.player_name(actor)}")
         return policy
 
-    def _check_every_seat(self, policies: Policies) -> None:
-        """A list or dict of policies names one for every player (and no one else), before any
-        step is played."""
-        extra = (
-            list(policies)[self.players :]
-            if isinstance(policies, Sequence)
-            else [
-                k
-                for k in policies
-                if not (is_whole(k) and 0 <= k < self.players)  # type: ignore[union-attr]
-            ]
-        )
-        if extra:
-            raise ValueError(
-                f"give one policy for every player ({self.players}), or one for all; "
-                f"got {len(policies)} ({shown(extra[0], 40)} is for no player)"  # type: ignore[arg-type]
-            )
-        for seat in range(self.players):
-            try:
-                policy = policies[seat]  # type: ignore[index]
-            except (IndexError, KeyError):
-                raise ValueError(
-                    f"give one policy for every player ({self.players}), or one for all; "
-                    f"there is none for {self.player_name(seat)}"
-                ) from None
-            _check_policy(policy, f"the policy for {self.player_name(seat)}")
-
     def step(self, policy: Policy | None = None) -> list[Event]:
         """Play one step: chance rolls with the game's generator, a player uses the policy."""
         actor = self.current_actor()
@@ -515,7 +488,7 @@ class Game(ABC):
         one = policies is None or callable(policies)  # one policy for everyone: no lookup per step
         if not one:
             check_policies(policies)
-            self._check_every_seat(policies)
+            check_every_seat(policies, self.players, self.player_name)
         with gc_paused():
             for _ in range(max_steps):
                 actor = self.current_actor()
