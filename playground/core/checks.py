@@ -143,11 +143,16 @@ def check_every_seat(policies: Any, players: int, name_of: Callable[[int], str])
             f"({shown(extra[0], 40)} is for no player)"
         )
     for seat in range(players):
-        try:
-            policy = policies[seat]
-        except (IndexError, KeyError):
-            raise ValueError(
-                f"give one policy for every player ({players}), or one for all; "
-                f"there is none for {name_of(seat)}"
-            ) from None
-        _check_policy(policy, f"the policy for {name_of(seat)}")
+        seat_policy(policies, seat, players, name_of)
+
+
+def seat_policy(policies: Any, seat: int, players: int, name_of: Callable[[int], str]) -> Any:
+    """The policy a list or dict gives one seat, checked, or a ValueError naming the player."""
+    try:
+        policy = policies[seat]
+    except (IndexError, KeyError):
+        raise ValueError(
+            f"give one policy for every player ({players}), or one for all; there is none for {name_of(seat)}"
+        ) from None
+    _check_policy(policy, f"the policy for {name_of(seat)}")
+    return policy

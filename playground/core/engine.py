@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from .checks import _check_policy, check_every_seat, check_policies
+from .checks import _check_policy, check_every_seat, check_policies, seat_policy
 from .draws import sample_exact
 from .matching import find_listed, lookalike_sentence
 from .numbers import is_whole, shown, whole_number
@@ -414,15 +414,7 @@ class Game(ABC):
         if policies is None or not isinstance(actor, int) or callable(policies):
             return policies if callable(policies) else None
         check_policies(policies)
-        try:
-            policy = policies[actor]  # type: ignore[index]
-        except (IndexError, KeyError):
-            raise ValueError(
-                f"give one policy for every player ({self.players}), or one for all; "
-                f"there is none for {self.player_name(actor)}"
-            ) from None
-        _check_policy(policy, f"the policy for {self.player_name(actor)}")
-        return policy
+        return seat_policy(policies, actor, self.players, self.player_name)
 
     def step(self, policy: Policy | None = None) -> list[Event]:
         """Play one step: chance rolls with the game's generator, a player uses the policy."""
