@@ -130,7 +130,7 @@ def check_policies(policies: Any) -> None:
         _check_policy(policies, "policies")
 
 
-def check_every_seat(policies: Any, players: int, name_of: Callable[[int], str]) -> None:
+def _check_every_seat(policies: Any, players: int, name_of: Callable[[int], str]) -> None:
     """A list or dict of policies names one for every player (and no one else): checked before
     any step is played, so a game is never left part-played by a missing one."""
     if isinstance(policies, Sequence):
@@ -143,10 +143,10 @@ def check_every_seat(policies: Any, players: int, name_of: Callable[[int], str])
             f"({shown(extra[0], 40)} is for no player)"
         )
     for seat in range(players):
-        seat_policy(policies, seat, players, name_of)
+        _seat_policy(policies, seat, players, name_of)
 
 
-def seat_policy(policies: Any, seat: int, players: int, name_of: Callable[[int], str]) -> Any:
+def _seat_policy(policies: Any, seat: int, players: int, name_of: Callable[[int], str]) -> Any:
     """The policy a list or dict gives one seat, checked, or a ValueError naming the player."""
     try:
         policy = policies[seat]

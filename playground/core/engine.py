@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from .checks import _check_policy, check_every_seat, check_policies, seat_policy
+from .checks import _check_every_seat, _check_policy, _seat_policy, check_policies
 from .draws import sample_exact
 from .matching import find_listed, lookalike_sentence
 from .numbers import is_whole, shown, whole_number
@@ -414,7 +414,7 @@ class Game(ABC):
         if policies is None or not isinstance(actor, int) or callable(policies):
             return policies if callable(policies) else None
         check_policies(policies)
-        return seat_policy(policies, actor, self.players, self.player_name)
+        return _seat_policy(policies, actor, self.players, self.player_name)
 
     def step(self, policy: Policy | None = None) -> list[Event]:
         """Play one step: chance rolls with the game's generator, a player uses the policy."""
@@ -480,7 +480,7 @@ class Game(ABC):
         one = policies is None or callable(policies)  # one policy for everyone: no lookup per step
         if not one:
             check_policies(policies)
-            check_every_seat(policies, self.players, self.player_name)
+            _check_every_seat(policies, self.players, self.player_name)
         with gc_paused():
             for _ in range(max_steps):
                 actor = self.current_actor()
