@@ -303,11 +303,9 @@ def test_a_failed_qualification_and_the_weeks_discard(week_discard: bool) -> Non
     )
 
 
-def test_a_training_reservation_gives_a_tie_break_on_equal_terms() -> None:
-    """Training x2: a schedule card face down on an empty tournament; a player who arrives and
-    enters plays a tie-break with the reserver on equal terms (no head start), declaring their
-    tokens first; the winner takes the tournament, both sides' tokens go back to the bag."""
-    game = act_scene()
+def _training_at_rio(game):
+    """Player 1 has reserved Rio 500 with a clay card and holds a Sponsor; player 0 arrives with
+    a matching clay card and enters: the Training tie-break is about to be played."""
     position = game.board.index["t500_rio"]
     game.state.reservations[position] = (1, Card(500, "clay"))
     game.state.players[1].deck[Card(500, "clay")] -= 1
@@ -316,6 +314,14 @@ def test_a_training_reservation_gives_a_tie_break_on_equal_terms() -> None:
     set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
     set_tokens(game, 0, {})
     game.apply(Enter(position, "Rio 500", Card(500, "clay")))
+    return game, position
+
+
+def test_a_training_reservation_gives_a_tie_break_on_equal_terms() -> None:
+    """Training x2: a schedule card face down on an empty tournament; a player who arrives and
+    enters plays a tie-break with the reserver on equal terms (no head start), declaring their
+    tokens first; the winner takes the tournament, both sides' tokens go back to the bag."""
+    game, position = _training_at_rio(act_scene())
     game.apply(Risk(()))
     assert game.current_actor() == 1 and game.phase() == "risk"
     game.apply(Risk(("sponsor",)))
@@ -332,16 +338,8 @@ def test_a_training_reservation_gives_a_tie_break_on_equal_terms() -> None:
 def test_the_surface_point_in_a_training_tie_break(surface_in_training: bool, scores: list[int]) -> None:
     """Tie-break points: the surface point is for challenging another player; by our ruling a
     Training tie-break gives it to nobody (Rules.surface_in_training: on, both earn it)."""
-    game = act_scene(rules=Rules(surface_in_training=surface_in_training))
-    position = game.board.index["t500_rio"]
+    game, position = _training_at_rio(act_scene(rules=Rules(surface_in_training=surface_in_training)))
     assert game.board.spaces[position].surface == "clay"
-    game.state.reservations[position] = (1, Card(500, "clay"))
-    game.state.players[1].deck[Card(500, "clay")] -= 1
-    set_tokens(game, 1, {"sponsor": 1})
-    place(game, 0, "t500_rio")
-    set_schedule(game, 0, [Card(500, "clay"), Card(250, "clay"), Card(250, "hard")])
-    set_tokens(game, 0, {})
-    game.apply(Enter(position, "Rio 500", Card(500, "clay")))
     game.apply(Risk(()))
     game.apply(Risk(("sponsor",)))
     assert game.state.contest.scores == scores
