@@ -48,26 +48,27 @@ COLUMNS = (MEAN_A, MEAN_B, DIFFERENCE, LOW, HIGH, VERDICT)
 Measure = Callable[[Game], float]
 
 
-def steps(game: Game) -> float:
-    """How many steps the game took: every action and every chance outcome."""
+def _a_game(game: Any) -> Game:
+    """game, if it is a game of the playground; else a TypeError that says so (not an AttributeError)."""
     if not isinstance(game, Game):
         raise TypeError(f"game must be a game of the playground (from new_game); got {shown(game, 60)}")
-    return float(game.step_count)
+    return game
+
+
+def steps(game: Game) -> float:
+    """How many steps the game took: every action and every chance outcome."""
+    return float(_a_game(game).step_count)
 
 
 def first_player_won(game: Game) -> float:
     """1 if the first player is among the winners, else 0 (its mean is the first seat's win rate)."""
-    if not isinstance(game, Game):
-        raise TypeError(f"game must be a game of the playground (from new_game); got {shown(game, 60)}")
-    result = game.result()
+    result = _a_game(game).result()
     return float(result is not None and 0 in result.winners)
 
 
 def final_result(game: Game) -> Result:
     """The result of a finished game, for measures: asked about an unfinished game, refuse clearly."""
-    if not isinstance(game, Game):
-        raise TypeError(f"game must be a game of the playground (from new_game); got {shown(game, 60)}")
-    result = game.result()
+    result = _a_game(game).result()
     if result is None:
         raise ValueError(
             f"the game is not over yet (step {game.step_count}): play it to the end first, game.play()"

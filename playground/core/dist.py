@@ -186,7 +186,7 @@ class Dist(Mapping[Any, Fraction]):
         return hash(frozenset(self._p.items()))
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{shown(k)}: {v}" for k, v in self._p.items())
+        body = ", ".join(f"{k!r}: {v}" for k, v in self._p.items())
         return f"Dist({{{body}}})"
 
     # -- building new distributions -------------------------------------------------------------

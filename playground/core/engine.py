@@ -305,7 +305,7 @@ class Game(ABC):
         if actor is None:
             raise IllegalAction(GAME_OVER)
         if by is not None:
-            if isinstance(by, bool) or not is_whole(by) or not 0 <= by < self.players:
+            if not is_whole(by) or not 0 <= by < self.players:
                 raise IllegalAction(
                     f"by must be a seat number from 0 to {self.players - 1} (the player the move is "
                     f"meant for), or None for whoever is to act; got {shown(by, 40)}"

@@ -128,7 +128,7 @@ class Zone:
             yield from [card] * self._cards[card]
 
     def __repr__(self) -> str:
-        return f"Zone({shown(self.name)}, {shown(dict(self._cards))})"
+        return f"Zone({self.name!r}, {dict(self._cards)!r})"
 
     def count(self, card: Card) -> int:
         """How many copies of card lie here (a card that cannot be a key: a TypeError in words)."""
@@ -293,7 +293,7 @@ class Row:
             ) from None
 
     def __repr__(self) -> str:
-        return f"Row({shown(self.name)}, {shown(self._cards)})"
+        return f"Row({self.name!r}, {self._cards!r})"
 
     def count(self, card: Card) -> int:
         """How many copies of card lie here."""

@@ -44,14 +44,14 @@ from playground.core.compare import (
 )
 from playground.core.dist import Dist
 from playground.core.engine import Game, gc_paused
-from playground.core.numbers import is_whole, shown, whole_number
+from playground.core.numbers import flag, is_whole, shown, whole_number
 from playground.core.players import takes_game
 
 from .actions import Qualify
 from .board import Board
 from .engine import TiebreakGame, new_game
 from .odds import landing_frequencies, move_distribution
-from .odds_target import _check_board, _check_flag, _check_rules
+from .odds_target import _check_board, _check_rules
 from .policies import greedy
 from .rules import Rules
 
@@ -156,7 +156,7 @@ def came_from(
     """
     _check_board(board), _check_rules(rules)
     target = _position(board, landed)
-    doubles = _check_flag("doubles", doubles)
+    doubles = flag(doubles, "doubles")
     shares = landing_frequencies(board, rules)
     weights = {}
     for s, share in shares.items():

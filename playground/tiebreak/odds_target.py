@@ -17,7 +17,7 @@ from fractions import Fraction
 import sympy
 
 from playground.core.dist import Dist
-from playground.core.numbers import an, flag, is_whole, shown, whole_number
+from playground.core.numbers import an, is_whole, shown, whole_number
 
 from .rules import Rules
 
@@ -46,11 +46,6 @@ def _check_board(board: object) -> None:
             f"board must be a Tie-Break Triumph board (playground.tiebreak.load_data().board); "
             f"got {an(type(board).__name__)}"
         )
-
-
-def _check_flag(name: str, value: object) -> bool:
-    """value, if it is True or False (core.numbers.flag: no other object counts as True)."""
-    return flag(value, name)
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:

@@ -16,10 +16,10 @@ from fractions import Fraction
 
 import pandas as pd
 
-from playground.core.numbers import shown, whole_number
+from playground.core.numbers import flag, shown, whole_number
 
 from .odds_race import p_challenger_wins, race_args
-from .odds_target import DEFAULT_RULES, _check_flag, _check_int, _check_rules, p_reach_target
+from .odds_target import DEFAULT_RULES, _check_int, _check_rules, p_reach_target
 from .rules import TOKEN_TYPES, Rules
 
 __all__ = [
@@ -52,7 +52,7 @@ def max_defended_tokens(rules: Rules = DEFAULT_RULES, top_ranker: bool = False) 
     rules.top_ranker_returns_wildcards.
     """
     per_type = _check_rules(rules).max_risk_per_type
-    if _check_flag("top_ranker", top_ranker):
+    if flag(top_ranker, "top_ranker"):
         wildcards = 0 if rules.top_ranker_returns_wildcards else per_type
     else:
         wildcards = per_type - (rules.wildcard_slot == "used by qualifying")
@@ -72,7 +72,7 @@ def vacant_bonus(tokens: int, ace: bool = False, rules: Rules = DEFAULT_RULES) -
     tokens: 0 to max_tokens(rules); ace: True or False; rules: a Tie-Break Rules (by keyword).
     """
     tokens = _check_tokens(tokens, max_tokens(rules))
-    return rules.matching_card_bonus + (rules.ace_bonus if _check_flag("ace", ace) else 0) + tokens
+    return rules.matching_card_bonus + (rules.ace_bonus if flag(ace, "ace") else 0) + tokens
 
 
 def p_vacant_win(tokens: int, ace: bool = False, rules: Rules = DEFAULT_RULES) -> Fraction:
@@ -97,8 +97,8 @@ def challenger_start(
     return (
         rules.matching_card_bonus
         + (0 if top_ranker else rules.wildcard_bonus)
-        + (rules.ace_bonus if _check_flag("ace", ace) else 0)
-        + (rules.surface_bonus if _check_flag("surface", surface) else 0)
+        + (rules.ace_bonus if flag(ace, "ace") else 0)
+        + (rules.surface_bonus if flag(surface, "surface") else 0)
         + tokens
     )
 
@@ -171,11 +171,7 @@ def defended_token_table(
     pays no Wildcard. The column is absent when the champion takes nothing. card_points as for
     token_value_table.
     """
-    paid = (
-        (0 if _check_flag("top_ranker", top_ranker) else 1)
-        if _check_rules(rules).champion_takes_tokens
-        else None
-    )
+    paid = (0 if flag(top_ranker, "top_ranker") else 1) if _check_rules(rules).champion_takes_tokens else None
     return _token_table(
         lambda k: p_defended_win(k, ace, surface, rules, top_ranker),
         card_points,
@@ -237,8 +233,8 @@ def vacant_vs_defended(
     tokens cannot be spent) and defended_better (None unless both sides are possible).
     """
     vacant_most = max_tokens(rules)
-    for name, flag in (("ace", ace), ("surface", surface), ("top_ranker", top_ranker)):
-        _check_flag(name, flag)
+    for name, value in (("ace", ace), ("surface", surface), ("top_ranker", top_ranker)):
+        flag(value, name)
     if top_ranker and rules.top_ranker_returns_wildcards:
         vacant_most -= rules.max_risk_per_type
     paid = 0 if top_ranker else 1  # the qualifying Wildcard
