@@ -8,6 +8,7 @@ of Rules; their variants are tested in test_challengers_engine.py.
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from challengers_scenes import apply_all, match_scene, passive, round_one_lines, snapshot, step_until
@@ -162,11 +163,8 @@ def test_who_starts_the_flag_toss_then_the_highest_round_trophy() -> None:
     """Who starts: in round 1 the flag is tossed like a coin (1/2 each); later the player with the
     highest-round trophy starts, and a tie is tossed again."""
     game = match_scene(["captain"], ["rookie"])
-    assert game.chance_outcomes() == [
-        ("Ash", 1 / 2 and game.chance_outcomes()[0][1]),
-        ("Billie", game.chance_outcomes()[1][1]),
-    ]
-    assert [p for _, p in game.chance_outcomes()] == [0.5, 0.5]
+    assert game.chance_outcomes() == [("Ash", Fraction(1, 2)), ("Billie", Fraction(1, 2))]
+    assert all(type(p) is Fraction for _, p in game.chance_outcomes())
     apply_all(game, "Ash", Reveal(), "captain", Reveal(), "rookie")  # Billie runs out: Ash wins round 1
     assert game.state.sides[0].best_trophy_round() == 1
     while game.state.round < 2 or game.tasks[0].kind not in ("first", "toss"):
@@ -334,10 +332,11 @@ def test_the_final_top_two_remove_cards_but_draw_none() -> None:
 
 
 def test_no_final_with_one_or_two_players() -> None:
-    """With 1 or 2 players there is no final: the most fans wins."""
-    for players in (1, 2):
+    """With 1 or 2 players there is no final: the most fans wins (alone against the Robot, who is
+    never ranked, that is the player)."""
+    for players, reason in ((1, "a solo tournament"), (2, "no final with 2 players")):
         game = new_game(seed=1, players=players).play(greedy)
-        assert game.state.finalists == () and "no final" in game.result().reason
+        assert game.state.finalists == () and reason in game.result().reason
 
 
 # -- removing every card, each player's bracket, drawing again -------------------------------------
@@ -564,3 +563,4 @@ def test_a_trophy_the_robot_wins_goes_where_robot_trophy_says(where: str) -> Non
             best[m["winner"]] = m["round"]
     assert len(starts) == expected and (expected > 0) == (where == "robot")
     assert game.result().scores == {0: game.state.sides[0].score()}  # the Robot is never ranked
+    assert game.result().winners == (0,) and "solo tournament" in game.result().reason

@@ -39,12 +39,12 @@ def test_pig_keeps_the_contract_with_three_players() -> None:
 
 
 class ShortDie(PigGame):
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return [(face, Fraction(1, 6)) for face in range(1, 6)]  # the 6 is missing
 
 
 class DuplicateFace(PigGame):
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return [(min(face, 5), Fraction(1, 6)) for face in range(1, 7)]
 
 
@@ -52,7 +52,7 @@ class DriftingDie(PigGame):
     """One list object for every roll (as engines keep their dice), spoilt in place mid-game:
     the checker's memory of lists it has verified must notice."""
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         faces = self.__dict__.setdefault("_faces", [(face, Fraction(1, 6)) for face in range(1, 7)])
         if self.step_count > 6:
             faces[5] = (6, Fraction(1, 7))
@@ -69,19 +69,19 @@ class StaleRecord(PigGame):
 
 
 class FloatOdds(PigGame):
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return [(face, 1 / 6) for face in range(1, 7)]  # type: ignore[misc]
 
 
 class LyingProbability(PigGame):
-    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
-        return (6, Fraction(1, 3)) if outcome == 6 else super().chance_listed(outcome)
+    def _chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+        return (6, Fraction(1, 3)) if outcome == 6 else super()._chance_listed(outcome)
 
 
 class LooseDie(PigGame):
     """Takes any value equal to a face (3.0, True, Fraction(3)), as a check by == would."""
 
-    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+    def _chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
         return (outcome, Fraction(1, 6)) if outcome in FACES else None
 
 

@@ -68,7 +68,7 @@ def test_tiebreak_exact_draw_is_the_draw_and_its_listed_chance() -> None:
         if game.current_actor() == "chance":
             kinds.add(game.phase())
             state = game.rng.getstate()
-            outcome, p = game.sample_chance_exact()
+            outcome, p = game._sample_chance_exact()
             after = game.rng.getstate()
             game.rng.setstate(state)
             assert game.sample_chance() == outcome

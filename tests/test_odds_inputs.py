@@ -232,4 +232,7 @@ def test_the_duel_odds_check_their_arguments_before_the_cache() -> None:
     refused(lambda: ts_odds.win_table(sides=[]), "sides must be a whole number from 2 to 12; got []")
     refused(lambda: ts_odds.best_spend(1, 2, 3, cost="1/12"), "cost must be a number from 0 to 1")
     assert ts_odds.attacker_wins(3, 4, 5, 4) is True and ts_odds.p_attacker_wins(0, 0) == Fraction(7, 12)
-    assert ts_odds.p_attacker_wins(0, 0, assured_success=1) == ts_odds.p_attacker_wins(0, 0, True)
+    refused(  # a flag is True or False, as every Rules field: 1 (or 1.0) is a number, not a yes
+        lambda: ts_odds.p_attacker_wins(0, 0, assured_success=1),
+        "assured_success must be True or False; got 1",
+    )

@@ -148,6 +148,25 @@ def test_why_illegal_never_raises_even_on_a_finished_game(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
+def test_chance_answers_only_while_a_roll_or_draw_is_pending(name: str) -> None:
+    """While a player is to act, or once the game is over, no outcome is listed or drawn: the
+    questions about chance get [] or None, and a draw is refused in a sentence (it used to list
+    the last roll's faces, or raise an IndexError from the empty task queue)."""
+    game = _first_player_node(GAMES[name](4))
+    over = GAMES[name](4).play()
+    for quiet in (game, over):
+        count = quiet.step_count
+        assert quiet.chance_outcomes() == []
+        assert quiet.chance_listed(1) is None and quiet.chance_probability("x") is None
+        with pytest.raises(
+            IllegalAction, match=r"No roll or draw is pending: (the game is over|.* is to act now)"
+        ):
+            quiet.sample_chance()
+        assert quiet.step_count == count
+    assert_whole(game)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_rules_data_players_and_seed_cannot_be_swapped_mid_game(name: str) -> None:
     game = GAMES[name](4)
     for _ in range(12):

@@ -694,3 +694,12 @@ def test_a_share_past_the_read_back_denominator_is_worked_out_exactly():
         Fraction(1_000_003, 2_000_036),
         Fraction(1_000_033, 2_000_036),
     ]
+
+
+def test_settle_at_start_takes_a_numpy_bool_and_refuses_a_number() -> None:
+    """A rules table read by pandas gives numpy bools: taken as the flag they are; 1 is refused."""
+    np = pytest.importorskip("numpy")
+    race = (11, 9, 11, 2, 6, "challenger")
+    assert odds.p_challenger_wins(*race, settle_at_start=np.True_) == odds.p_challenger_wins(*race) == 1
+    with pytest.raises(ValueError, match="settle_at_start must be True or False; got 1"):
+        odds.p_challenger_wins(*race, settle_at_start=1)

@@ -108,7 +108,7 @@ def test_the_fast_draw_is_core_sample_exact_over_the_listed_outcomes(rules) -> N
                 twin = random.Random()
                 twin.setstate(game.rng.getstate())
                 listed = game.chance_outcomes()
-                outcome, p = game.sample_chance_exact()
+                outcome, p = game._sample_chance_exact()
                 assert outcome == sample_exact(listed, twin) and p == dict(listed)[outcome]
                 assert game.rng.getstate() == twin.getstate()
                 assert game.chance_probability(outcome) == p

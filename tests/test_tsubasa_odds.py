@@ -214,6 +214,24 @@ def test_the_rulebook_matrix_by_hand() -> None:
     assert x == y == [Fraction(1, 3)] * 3 and value == Fraction(2, 3)
 
 
+def test_an_edited_equilibrium_leaves_the_next_answer_alone() -> None:
+    """The answers are kept for the next call with the same matrix: a student who edits the mix
+    they were given must not change what the next call (or the Special Shot player) is told."""
+    x, y, _ = odds.special_shot_equilibrium([[1, 0], [0, 1]])
+    x[0], y[:] = Fraction(9), []
+    assert odds.special_shot_equilibrium([[1, 0], [0, 1]]) == (
+        [Fraction(1, 2)] * 2,
+        [Fraction(1, 2)] * 2,
+        Fraction(1, 2),
+    )
+
+
+def test_numpy_dice_and_flags_are_taken() -> None:
+    np = pytest.importorskip("numpy")
+    assert odds.attacker_wins(np.int64(6), np.int64(1), 0, 9, assured_success=np.bool_(True)) is True
+    assert odds.attacker_wins(3, 3, 0, 0, ties_to_attacker=False) is False
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -226,7 +244,16 @@ def test_the_rulebook_matrix_by_hand() -> None:
         (lambda: odds.point_value(1000, 0), "attack must be a whole number from -1000 to 999; got 1000"),
         (lambda: odds.p_goal(0, 0, keeper=True, corner_top=100), "corner_top must be a whole number"),
         (lambda: odds.win_table(-40, 0), "low must be a whole number from -30 to 30"),
-        (lambda: odds.special_shot_equilibrium([[1, 2]]), "every entry of stops must be 0"),
+        (lambda: odds.special_shot_equilibrium([[1, 2]]), "every entry of stops must be the whole number 0"),
+        (lambda: odds.special_shot_equilibrium([[1.0, 0], [0, 1]]), "must be the whole number 0"),
+        (lambda: odds.attacker_wins(9, 1, 0, 0), "attack_die must be a whole number from 1 to 6; got 9"),
+        (lambda: odds.attacker_wins(3, 0, 0, 0, sides=4), "defense_die must be a whole number from 1 to 4"),
+        (
+            lambda: odds.attacker_wins(3, 2, 0, 0, assured_success=1.0),
+            "assured_success must be True or False",
+        ),
+        (lambda: odds.p_attacker_wins(0, 0, ties_to_attacker=Fraction(0)), "ties_to_attacker must be True"),
+        (lambda: odds.p_goal(0, 0, keeper=1), "keeper must be True or False"),
         (lambda: odds.special_shot_equilibrium([[1]] * 7), "1 to 6 rows"),
         (lambda: odds.special_shot_equilibrium([[1, 0], [1]]), "same number"),
     ],

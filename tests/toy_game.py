@@ -51,7 +51,7 @@ class PigGame(Game):
         # The first roll of a turn is compulsory, so holding is only allowed after a roll.
         return [ROLL, HOLD] if self.turn_rolls > 0 else [ROLL]
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return [(face, Fraction(1, 6)) for face in FACES]
 
     def _why_illegal(self, action: Action) -> str | None:

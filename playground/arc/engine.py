@@ -174,13 +174,13 @@ class ArcGame(TrainingPhase, Competition):
             return s.hands[task.info]
         return s.sport_top if len(s.sport_top) else s.sport_deck
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         source = self._source(self.tasks[0])
         if isinstance(source, Row):
             return [(source[0], Fraction(1))]
         return source.draw_outcomes()
 
-    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+    def _chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
         # every outcome is a card id, a str: an equal str is the card listed
         if type(outcome) is not str:
             return None
@@ -189,10 +189,10 @@ class ArcGame(TrainingPhase, Competition):
             return (source[0], Fraction(1)) if outcome == source[0] else None
         return source.draw_listed(outcome)
 
-    def sample_chance(self) -> Action:
-        return self.sample_chance_exact()[0]
+    def _sample_chance(self) -> Action:
+        return self._sample_chance_exact()[0]
 
-    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+    def _sample_chance_exact(self) -> tuple[Action, Fraction]:
         """The card drawn and its exact chance from one ticket: every chance step of a simulation.
 
         Zone.draw: the same single ticket as Zone.sample, so a seed tells the same story; the

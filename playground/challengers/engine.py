@@ -183,15 +183,15 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
             return self.state.trophy_piles[task.extra - 1]
         return None
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         counts = self._chance_counts()
         total = sum(n for _, n in counts)
         return [(value, share(n, total)) for value, n in counts]
 
-    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+    def _chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
         """Copies over the pile's size for a card or trophy: one look-up, not the whole list
         (every outcome is a card's or a player's name: a str, so an equal str is the one listed)."""
-        if type(outcome) is not str or not self.tasks or self.tasks[0].actor != CHANCE:
+        if type(outcome) is not str:
             return None
         zone = self._chance_zone(self.tasks[0])
         if zone is not None:
@@ -200,10 +200,10 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         n = dict(counts).get(outcome, 0)
         return (outcome, share(n, len(counts))) if n else None
 
-    def sample_chance(self) -> Action:
+    def _sample_chance(self) -> Action:
         return self._draw()[0]
 
-    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+    def _sample_chance_exact(self) -> tuple[Action, Fraction]:
         """The outcome and its exact chance from one draw (the engine's trusted path)."""
         outcome, n, total = self._draw()
         return outcome, share(n, total)
@@ -350,8 +350,13 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         order = self.standings()
         scores = ", ".join(f"{self.player_name(p)} {self.state.sides[p].score()}" for p in order)
         events = [Event(f"After round {self.rules.rounds}, fans: {scores}.")]
+        if self.players == 1:  # the rulebook gives a lone player no goal: the fans are the figure
+            self.reason = (
+                "a solo tournament: the Robot is never ranked, so the player wins; the fans won are the score"
+            )
+            return events
         if self.players < self.rules.final_from_players:
-            self.reason = f"no final with {self.players} player(s): most fans wins"
+            self.reason = f"no final with {self.players} players: most fans wins"
             return events
         keys = {p: self.state.sides[p].rank_key() for p in order}
         second = keys[order[1]]

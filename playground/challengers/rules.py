@@ -194,7 +194,8 @@ class Rules(RulesBase):
         "by lot",
         "The optional set left in the box (rulebook: the players choose 5 of the 6; ruling: by "
         "lot, a chance step, unless a teacher names one). The rulebook suggests leaving out "
-        "Star Harbour (space) in a first tournament.",
+        "Star Harbour (space) in a first tournament. The names are the shipped data's sets: a card "
+        "folder of your own whose sets have other ids plays 'by lot'.",
         choices=("by lot", "castle", "space", "studio", "haunted", "funfair", "wreck"),
     )
     fan_reserve: int = rule(

@@ -163,8 +163,9 @@ class Game(ABC):
         """The legal actions of the player to act (called only when a player acts)."""
 
     @abstractmethod
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """Every outcome of the pending chance step with its exact probability."""
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome of the pending chance step with its exact probability (called only
+        while chance is to act)."""
 
     @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
@@ -227,42 +228,66 @@ class Game(ABC):
         """``player`` as a seat number, or a ValueError naming the seats there are."""
         return whole_number(player, name, 0, self._seats() - 1)
 
-    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+    def _chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
         """The listed outcome that is ``outcome`` (same type, field for field), with its exact
         probability; None if it cannot come up now (or only looks like an outcome: a plain
-        tuple, a float for a face).
+        tuple, a float for a face). Called only while chance is to act.
 
-        Games with many outcomes override this and :meth:`sample_chance` to avoid listing them;
+        Games with many outcomes override this and :meth:`_sample_chance` to avoid listing them;
         an override finds its candidate by a look-up and confirms it with ``same_value``.
         """
-        odds = dict(self.chance_outcomes())
+        odds = dict(self._chance_outcomes())
         found = find_listed(outcome, odds)
         return None if found is None else (found, odds[found])
 
-    def chance_probability(self, outcome: Action) -> Fraction | None:
-        """The exact probability of one chance outcome (None if impossible)."""
-        if self.current_actor() != CHANCE:
-            return None
-        found = self.chance_listed(outcome)
-        return None if found is None else found[1]
-
-    def sample_chance(self) -> Action:
+    def _sample_chance(self) -> Action:
         """Draw the outcome of the pending chance step with the game's generator."""
-        return sample_exact(self.chance_outcomes(), self.rng)
+        return sample_exact(self._chance_outcomes(), self.rng)
 
-    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+    def _sample_chance_exact(self) -> tuple[Action, Fraction]:
         """Draw the pending chance outcome together with its exact probability.
 
         This is the trusted path of ``step`` and ``play``: the outcome comes from the game's own
         law, so it is not looked up again as a stranger's would be. Games override it to get both
-        from one draw; the default draws with :meth:`sample_chance` and asks
-        :meth:`chance_probability`, and still refuses an outcome its own law calls impossible.
+        from one draw; the default draws with :meth:`_sample_chance` and looks it up with
+        :meth:`_chance_listed`, and still refuses an outcome its own law calls impossible.
         """
-        outcome = self.sample_chance()
-        probability = self.chance_probability(outcome)
-        if probability is None:
+        outcome = self._sample_chance()
+        found = self._chance_listed(outcome)
+        if found is None:
             raise IllegalAction(f"{shown(outcome)} cannot come up on this roll or draw.")
-        return outcome, probability
+        return outcome, found[1]
+
+    # -- chance, as anyone may ask ---------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome of the pending roll or draw with its exact probability; [] when a player
+        is to act or the game is over (no roll or draw is pending)."""
+        return self._chance_outcomes() if self.current_actor() == CHANCE else []
+
+    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+        """The listed outcome that is ``outcome`` with its exact probability; None if it cannot
+        come up now (a look-alike, or no roll or draw is pending)."""
+        if self.current_actor() != CHANCE:
+            return None
+        try:
+            return self._chance_listed(outcome)
+        except Exception:  # an object the game cannot even hash or compare is none of its outcomes
+            return None
+
+    def chance_probability(self, outcome: Action) -> Fraction | None:
+        """The exact probability of one chance outcome (None if impossible or none is pending)."""
+        found = self.chance_listed(outcome)
+        return None if found is None else found[1]
+
+    def sample_chance(self) -> Action:
+        """Draw the outcome of the pending roll or draw with the game's generator (the game is not
+        moved: ``apply`` the outcome to play it). Raises IllegalAction when none is pending."""
+        actor = self.current_actor()
+        if actor != CHANCE:
+            who = "the game is over" if actor is None else f"{self.player_name(actor)} is to act now"
+            raise IllegalAction(f"No roll or draw is pending: {who}.")
+        return self._sample_chance()
 
     # -- the shared contract -------------------------------------------------------------------
 
@@ -275,7 +300,7 @@ class Game(ABC):
         if actor is None:
             return []
         if actor == CHANCE:
-            return [value for value, _ in self.chance_outcomes()]
+            return [value for value, _ in self._chance_outcomes()]
         return list(self._player_actions_now())
 
     def _player_actions_now(self) -> list[Action]:
@@ -315,10 +340,7 @@ class Game(ABC):
                 raise IllegalAction(f"It is not {self.player_name(by)}'s move: {now} is to act now.")
         probability: Fraction | None = None
         if actor == CHANCE:
-            try:
-                found = self.chance_listed(action)
-            except Exception:  # an object the game cannot even hash or compare is none of its outcomes
-                found = None
+            found = self.chance_listed(action)
             if found is None:
                 raise IllegalAction(self.why_illegal(action))
             listed, probability = found
@@ -428,7 +450,7 @@ class Game(ABC):
     def _step_as(self, actor: int | str, policy: Policy | None) -> list[Event]:
         """One step for the actor to move now, without asking who that is again.
 
-        Chance draws through the trusted :meth:`sample_chance_exact`. A player's actions are
+        Chance draws through the trusted :meth:`_sample_chance_exact`. A player's actions are
         listed once: random legal play (no policy, or ``random_legal``) picks from that very list
         exactly as ``random_legal`` would, so its pick needs no check; any other policy's pick is
         matched against the list it was chosen from (as :meth:`apply` matches), and refused with
@@ -439,7 +461,7 @@ class Game(ABC):
             raise IllegalAction(_PLAYED_BY_POLICY)
         phase = self.phase()
         if actor == CHANCE:
-            action, probability = self.sample_chance_exact()
+            action, probability = self._sample_chance_exact()
             return self._commit(phase, actor, self.chance_for(), action, probability)
         actions = self._player_actions()
         if policy is None or policy is random_legal:

@@ -150,7 +150,7 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
 
     # -- chance ------------------------------------------------------------------------------------
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         task = self.tasks[0]
         if task.kind == "roll":
             return self._rolls
@@ -175,7 +175,7 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
         """What a draw shows: Let cards are counted by id but drawn as cards."""
         return self._let(key) if self.tasks[0].kind == "let_draw" else key
 
-    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+    def _chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
         # Look-ups, rather than a search through every outcome; a candidate found by == is
         # confirmed with same_value (a float face, a Let card with a forged effect is refused).
         kind = self.tasks[0].kind
@@ -199,7 +199,7 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
             return None
         return listed, Fraction(counts[key], sum(counts.values()))
 
-    def sample_chance(self) -> Action:
+    def _sample_chance(self) -> Action:
         # The same laws as chance_outcomes, drawn with integers only (no Fractions to build).
         sides = self.rules.number_die_sides
         if self.tasks[0].kind == "roll":
@@ -210,7 +210,7 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
             return self.rng.randrange(self.rules.tiebreak_die_sides) + 1
         return self._outcome(sample_counts(sorted(counts.items()), self.rng))
 
-    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+    def _sample_chance_exact(self) -> tuple[Action, Fraction]:
         # sample_chance and chance_probability in one integer draw (the same tickets as
         # sample_chance): this is every chance step of a simulation
         rng = self.rng

@@ -27,7 +27,7 @@ import pandas as pd
 import sympy
 
 from playground.core.linear import solve_exact
-from playground.core.numbers import shown
+from playground.core.numbers import flag, shown
 
 from .odds_target import DEFAULT_RULES, _check_int, _check_rules
 from .rules import Rules
@@ -124,9 +124,7 @@ def check_race_args(
     )
     if first not in ROLLERS:
         raise ValueError(f"first must be 'challenger' or 'champion'; got {shown(first)}")
-    if not isinstance(settle, bool):
-        raise ValueError(f"settle_at_start must be True or False; got {shown(settle)}")
-    return (*whole, first, settle)
+    return (*whole, first, flag(settle, "settle_at_start"))
 
 
 def race_args(rules: Rules) -> tuple[int, int, int, int, str, bool]:

@@ -20,7 +20,7 @@ from playground.core.engine import CHANCE, Action, Event
 from playground.core.numbers import shown
 
 from .actions import Aim, Dice, Pick, Reroll, Save, Spend
-from .odds import attacker_wins
+from .odds import _attacker_wins
 from .rules import POINT_KINDS
 from .state import Task, said, todo
 
@@ -93,7 +93,7 @@ class DuelPhase:
     def _attack_won(self: TsubasaGame) -> bool:
         d, r = self.state.duel, self.rules
         a, b = d.dice
-        return attacker_wins(
+        return _attacker_wins(
             a,
             b,
             d.attack + d.attack_spent,

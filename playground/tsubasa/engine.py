@@ -241,13 +241,13 @@ class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
             return s.coaches[task.coach].hand
         return None
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         zone = self._drawn_from()
         if zone is not None:
             return zone.draw_outcomes()
         return list(_uniform(self.tasks[0].kind, self.rules.die_sides).items())
 
-    def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
+    def _chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
         """One look-up (this runs on every chance step), not a search through every outcome;
         the candidate is confirmed with same_value (a plain tuple or a float die is refused)."""
         zone = self._drawn_from()
@@ -259,10 +259,10 @@ class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
             return None
         return found if found is not None and same_value(found[0], outcome) else None
 
-    def sample_chance(self) -> Action:
-        return self.sample_chance_exact()[0]
+    def _sample_chance(self) -> Action:
+        return self._sample_chance_exact()[0]
 
-    def sample_chance_exact(self) -> tuple[Action, Fraction]:
+    def _sample_chance_exact(self) -> tuple[Action, Fraction]:
         """The outcome core's ``sample_exact`` would draw from ``chance_outcomes`` with this
         generator (the same integer ticket, so a seed tells the same story), with its chance,
         without building the Fractions of the other outcomes: over their common denominator

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 
 from playground.core.compare import final_result, steps
-from playground.core.numbers import shown
+from playground.core.numbers import shown, whole_number
 
 from .engine import TsubasaGame
-from .odds import TOTAL_BOUND, _check_int, attacker_wins
+from .odds import TOTAL_BOUND, _attacker_wins, _check_flag, _check_int
 
 
 def _finished(game: TsubasaGame) -> TsubasaGame:
@@ -75,15 +75,16 @@ def sample_duels(
     Bounds: n a whole number from 0 to 1,000,000 (about a second); totals -1000..1000; rng a
     random.Random.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
-        raise ValueError(f"n must be from 0 to 1,000,000 (a whole number); got {shown(n, 60)}")
-    _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND)
-    _check_int("defense", defense, -TOTAL_BOUND, TOTAL_BOUND)
+    n = whole_number(n, "n", 0, 1_000_000)
+    attack = _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND)
+    defense = _check_int("defense", defense, -TOTAL_BOUND, TOTAL_BOUND)
+    _check_flag("assured_success", assured_success)
+    sure = bool(assured_success)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random; got {shown(rng, 60)}")
     return [
         "attack"
-        if attacker_wins(rng.randint(1, 6), rng.randint(1, 6), attack, defense, assured_success)
+        if _attacker_wins(rng.randint(1, 6), rng.randint(1, 6), attack, defense, sure, True, 6)
         else "defense"
         for _ in range(n)
     ]

@@ -17,7 +17,7 @@ from numbers import Rational
 import pandas as pd
 
 from playground.core.dist import Dist
-from playground.core.numbers import is_whole, shown
+from playground.core.numbers import flag, is_whole, shown
 
 TOTAL_BOUND = 1000
 """Totals (attack or defense) must lie in -TOTAL_BOUND..TOTAL_BOUND: far beyond any total a
@@ -36,8 +36,7 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
 
 
 def _check_flag(name: str, value: object) -> None:
-    if value not in (True, False):  # a tuple's `in` compares, so a list is refused here, not hashed
-        raise ValueError(f"{name} must be True or False; got {shown(value)}")
+    flag(value, name)
 
 
 def _check_totals(attack: int, defense: int, sides: int) -> tuple[int, int, int]:
@@ -60,22 +59,40 @@ def attacker_wins(
     """Does the attack win a duel with these dice? (The one rule the engine and the odds share.)
 
     With Assured Success a top face against a 1 wins whatever the totals. Dice: whole numbers
-    from 1 to sides (2 to 12); totals -1000..1000; the two rules True or False. The engine asks
-    this on every duel, so the arguments are looked at only when the sum or comparison fails.
+    from 1 to sides (2 to 12); totals -1000..1000; the two rules True or False.
     """
-    try:
-        if assured_success:
-            if attack_die == sides and defense_die == 1:
-                return True
-            if defense_die == sides and attack_die == 1:
-                return False
-        a, d = attack + attack_die, defense + defense_die
-        return a > d or (a == d and ties_to_attacker)
-    except TypeError:  # why, in words: the first argument that is not what a duel takes
-        _check_totals(attack, defense, sides)
-        _check_int("attack_die", attack_die, 1, sides)
-        _check_int("defense_die", defense_die, 1, sides)
-        raise
+    attack, defense, sides = _check_totals(attack, defense, sides)
+    _check_flag("assured_success", assured_success)
+    _check_flag("ties_to_attacker", ties_to_attacker)
+    return _attacker_wins(
+        _check_int("attack_die", attack_die, 1, sides),
+        _check_int("defense_die", defense_die, 1, sides),
+        attack,
+        defense,
+        bool(assured_success),
+        bool(ties_to_attacker),
+        sides,
+    )
+
+
+def _attacker_wins(
+    attack_die: int,
+    defense_die: int,
+    attack: int,
+    defense: int,
+    assured_success: bool,
+    ties_to_attacker: bool,
+    sides: int,
+) -> bool:
+    """attacker_wins for arguments already known to be right: the engine's dice, its own rules
+    and totals (it asks on every duel, so nothing is looked at again)."""
+    if assured_success:
+        if attack_die == sides and defense_die == 1:
+            return True
+        if defense_die == sides and attack_die == 1:
+            return False
+    a, d = attack + attack_die, defense + defense_die
+    return a > d or (a == d and ties_to_attacker)
 
 
 def p_attacker_wins(
@@ -109,7 +126,7 @@ def _p_attacker_wins(
     faces = range(1, sides + 1)
     # won[a-1][d-1]: the attack wins with dice a and d (the rule the engine uses, cell by cell)
     won = [
-        [attacker_wins(a, d, attack, defense, assured_success, ties_to_attacker, sides) for d in faces]
+        [_attacker_wins(a, d, attack, defense, assured_success, ties_to_attacker, sides) for d in faces]
         for a in faces
     ]
     if reroll is None:
@@ -240,13 +257,14 @@ def special_shot_equilibrium(stops: list[list[int]]) -> tuple[list[Fraction], li
         raise ValueError(
             "every row of stops needs the same number (1 to 6) of entries, one per Special Defense"
         )
-    if any(v not in (0, 1) or isinstance(v, bool) for r in stops for v in r):
-        raise ValueError("every entry of stops must be 0 (a goal) or 1 (stopped)")
-    return _solve(tuple(tuple(r) for r in stops))
+    if any(not is_whole(v) or v not in (0, 1) for r in stops for v in r):
+        raise ValueError("every entry of stops must be the whole number 0 (a goal) or 1 (stopped)")
+    shots, defenses, value = _solve(tuple(tuple(int(v) for v in r) for r in stops))
+    return list(shots), list(defenses), value  # fresh lists: editing an answer leaves the cache alone
 
 
 @lru_cache(maxsize=256)
-def _solve(stops: tuple[tuple[int, ...], ...]) -> tuple[list[Fraction], list[Fraction], Fraction]:
+def _solve(stops: tuple[tuple[int, ...], ...]) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...], Fraction]:
     """Support enumeration: the smallest equal-size supports first, in a fixed order."""
     goal = [[1 - v for v in row] for row in stops]
     m, n = len(goal), len(goal[0])
@@ -255,7 +273,7 @@ def _solve(stops: tuple[tuple[int, ...], ...]) -> tuple[list[Fraction], list[Fra
             for cols in combinations(range(n), size):
                 found = _try_support(goal, rows, cols)
                 if found is not None:
-                    return found
+                    return tuple(found[0]), tuple(found[1]), found[2]
     raise ArithmeticError("no equilibrium found")  # cannot happen: every finite game has one
 
 

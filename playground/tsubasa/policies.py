@@ -27,7 +27,7 @@ from playground.core.players import policy
 
 from .actions import Aim, KickOff, Pass, Pick, Play, Reroll, Save, Skip, Spend, TakeHidden, TakePitch, Use
 from .engine import TsubasaGame
-from .odds import attacker_wins, best_spend, p_attacker_wins, special_shot_equilibrium
+from .odds import _attacker_wins, best_spend, p_attacker_wins, special_shot_equilibrium
 
 __all__ = ["equilibrium_picker", "greedy", "odds_spender", "random_legal"]
 
@@ -167,7 +167,7 @@ def _best_reroll(game: TsubasaGame, coach: int, options: list[Reroll]) -> Reroll
     faces = range(1, r.die_sides + 1)
 
     def wins(x: int, y: int) -> bool:
-        return attacker_wins(x, y, attack, defense, r.assured_success, r.ties_to_attacker, r.die_sides)
+        return _attacker_wins(x, y, attack, defense, r.assured_success, r.ties_to_attacker, r.die_sides)
 
     attack_die = sum(wins(x, b) for x in faces)
     defense_die = sum(wins(a, y) for y in faces)
