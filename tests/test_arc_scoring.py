@@ -5,6 +5,7 @@ the deck, multiplying term by term) and one against simulated games."""
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
@@ -23,6 +24,7 @@ from playground.arc.scoring import (
     distributive_forms,
     operation_count,
 )
+from playground.arc.simulate import sport_reveal_sampler
 from playground.core.dist import Dist
 
 DATA = load_data()
@@ -208,3 +210,26 @@ def test_flags_and_decks_of_the_wrong_kind_are_refused_not_answered() -> None:
         odds.sport_chances(5)
     assert odds.best_team([5, 1, 3], 2, np.bool_(True)) == 4
     assert odds.episode_value({"body": 1}, SPORTS, np.int64(2)) == 2 * odds.episode_value({"body": 1}, SPORTS)
+
+
+def test_the_sport_reveal_sampler_agrees_with_the_exact_scores() -> None:
+    """Lessons 30-32's live bars reveal Sports: 24,000 reveals land within 4.5 standard errors
+    of every exact chance (a wrong Sport deck or score would miss by far more)."""
+    data = load_data()
+    xavier = data.athletes["A01"].stats
+    dinner = next(e for e in data.episodes.values() if e.name == "Team Dinner").modifiers
+    exact = odds.score_distribution(xavier, [dinner], SPORTS, 2)
+    reveal = sport_reveal_sampler(SPORTS, lambda sport: athlete_score(xavier, [dinner], sport.relevant, 2))
+    rng, n = random.Random(5), 24_000
+    seen = Counter(reveal(rng) for _ in range(n))
+    assert set(seen) <= set(exact)
+    for score, p in exact.items():
+        assert abs(seen[score] / n - p) < 4.5 * math.sqrt(p * (1 - p) / n), score
+    sizes = Counter(sport_reveal_sampler(SPORTS[:1], lambda s: s.team_size)(rng) for _ in range(10))
+    assert sizes == {SPORTS[0].team_size: 10}  # one card: always that one
+
+
+@pytest.mark.parametrize("sports", [[], "Golf", [1, 2], {"golf": 1}])
+def test_the_sport_reveal_sampler_refuses_what_is_not_a_sport_deck(sports: object) -> None:
+    with pytest.raises(ValueError, match="sports must be 1 to 1,000 Sport cards"):
+        sport_reveal_sampler(sports, lambda s: 0)  # type: ignore[arg-type]

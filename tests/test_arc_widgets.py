@@ -19,8 +19,15 @@ from playground.core.engine import random_legal
 def test_score_panel_starts_on_xavier_and_follows_every_control() -> None:
     panel = score_panel()
     assert panel.score == 12 and "<b>12</b>" in panel.output.value
+    ana, ben = panel.output.value.split("</div>")[:2]
+    assert "(8 operations)" in ana and "(15 operations)" in ben  # lesson 30's count: 8 numbers
+    written = ana.split(" = ")[0]  # the work written out: 7 additions, 1 multiplication
+    assert written.count("+") + written.count("&minus;") == 7 and written.count("×") == 1
+    assert ben.count("×") == 8
     panel.main_character.value = True
-    assert panel.score == 24 and "6 × 4 = <b>24</b>" in panel.output.value
+    assert panel.score == 24 and "6 × 2 × 2 = <b>24</b>" in panel.output.value
+    ana, ben = panel.output.value.split("</div>")[:2]
+    assert "(9 operations)" in ana and "(23 operations)" in ben and ben.count("×") == 16
     panel.clones.value = 1
     assert panel.score == 48
     panel.base["body"].value = -5  # total 6 - 7 = -1: the negative trap
@@ -32,7 +39,9 @@ def test_score_panel_starts_on_xavier_and_follows_every_control() -> None:
         8,
     )
     assert panel.score == hand
-    assert "(11 operations)" in panel.output.value and "(35 operations)" in panel.output.value
+    assert (
+        "(10 operations)" in panel.output.value and "(31 operations)" in panel.output.value
+    )  # 8 numbers, 3 bonuses
 
 
 def test_sport_odds_panel_matches_a_hand_count_over_the_deck() -> None:

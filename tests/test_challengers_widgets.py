@@ -54,6 +54,15 @@ def test_thinning_panel_table_is_thinning_frame() -> None:
     assert "color:#b00" in panel.message.value
 
 
+def test_the_thinning_panel_shows_chances_in_percent_and_the_mean_in_cards() -> None:
+    panel = thinning_panel("1, 1, 1, 2, 3, 4", up_to=6)
+    mean = odds.expected_cards([1, 1, 1, 2, 3, 4], 6)  # 2 cards or more: the mean is no chance
+    assert mean > 1
+    assert f"{float(mean):.2f} cards" in panel.table.value
+    shown = [float(p) for p in re.findall(r"([0-9.]+)%", panel.table.value)]
+    assert shown and max(shown) <= 100
+
+
 def test_the_mat_picture_shows_the_flag_the_attack_and_the_bench() -> None:
     game = match_scene(["mascot", "rookie", "rookie"], ["rookie", "hopeful", "captain"])
     apply_all(game, "Ash", Reveal(), "mascot", Reveal(), "rookie")

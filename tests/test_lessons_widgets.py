@@ -277,7 +277,7 @@ def test_key_and_hidden_controls_both_change_the_rules() -> None:
     panel.controls["rounds"].value = 5
     panel.controls["extra_time"].value = True
     assert heard == [Match(rounds=5), Match(rounds=5, extra_time=True)]
-    assert panel.message.value == "House rules: rounds = 5, extra_time = True"
+    assert panel.message.value == "House rules: rounds 5, extra time on."
     panel.set_rules(Match(ball="foam"))
     assert panel.controls["ball"].value == "foam" and panel.controls["rounds"].value == 3
 

@@ -14,6 +14,7 @@ here, top to bottom.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -130,6 +131,24 @@ def test_quiet_cells_are_folded_as_the_welcome_promises(path: Path) -> None:
         if "".join(c.source).startswith(QUIET) and not c.metadata.get("jupyter", {}).get("source_hidden")
     ]
     assert not unfolded, f"{path.name}: quiet cells not folded (metadata jupyter.source_hidden): {unfolded}"
+
+
+FIGURE_MAKERS = {"compare_plot", "lab_plot"}  # return a closed Figure: shown only as a cell's value
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_every_picture_made_is_shown(path: Path) -> None:
+    """A figure maker called as a statement before the cell's last line draws nothing on screen."""
+    lost = []
+    for index, cell in enumerate(_read(path).cells):
+        if cell.cell_type != "code":
+            continue
+        body = ast.parse("".join(cell.source)).body
+        for statement in body[:-1]:
+            call = statement.value if isinstance(statement, ast.Expr) else None
+            if isinstance(call, ast.Call) and getattr(call.func, "id", None) in FIGURE_MAKERS:
+                lost.append(f"cell {index}: {ast.unparse(call)}")
+    assert not lost, f"{path.name}: pictures built and never shown (wrap in display(...)): {lost}"
 
 
 @pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p != WELCOME], ids=_name)

@@ -142,6 +142,14 @@ def test_the_builders_are_found() -> None:
         assert not required or name in ARGUMENTS, f"{name} needs {required}: add it to ARGUMENTS"
 
 
+@pytest.mark.parametrize("name", sorted(BUILDERS))
+def test_no_two_controls_of_a_panel_share_a_label(name: str) -> None:
+    """A class reads the labels: two controls both called "players" cannot both be right."""
+    labels = [c.description for c in controls(build(name)) if getattr(c, "description", "")]
+    twice = sorted({label for label in labels if labels.count(label) > 1})
+    assert not twice, f"{name}: controls labelled alike: {twice}"
+
+
 class PanelMachine(RuleBasedStateMachine):
     """One panel worked by a class: any control, the game's buttons, rule changes mid-game, scrubs.
 

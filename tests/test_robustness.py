@@ -77,7 +77,7 @@ def test_tsubasa_play_is_not_taken_for_take_pitch() -> None:
         with pytest.raises(IllegalAction):
             game.apply(lookalike)
     game.apply(TakePitch(card))
-    assert card in game.history().iloc[-1]["action"]
+    assert game.history().iloc[-1]["action"] == f"take {game.state.card_name(card)} from the pitch"
     assert_whole(game)
 
 

@@ -223,7 +223,7 @@ def test_comparison_sentences_read_each_row() -> None:
     )
     (sentence,) = comparison_sentences(table)
     row = table.loc["weeks"]
-    assert sentence.startswith(f"weeks: {row['mean A']:.3g} by the rulebook")
+    assert sentence.startswith(f"weeks: {row['mean A']:.3g} with our default rules")
     with pytest.raises(ValueError, match="compare_rules table"):
         comparison_sentences(pd.DataFrame({"x": [1]}))
 

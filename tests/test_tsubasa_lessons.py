@@ -12,6 +12,7 @@ from playground.tsubasa.measures import (
     attack_duels_won,
     goals,
     kicker_result,
+    kickoff_record,
     sample_duels,
 )
 from playground.tsubasa.odds import p_attacker_wins
@@ -70,6 +71,19 @@ def test_measures_read_the_finished_match() -> None:
     duels = [r for k, r in game.rounds if k in ("shot", "pass")]
     assert attack_duels_won(game) == sum(r != "stolen" for r in duels) / len(duels)
     assert set(MATCH_MEASURES) >= {"goals", "went to extra time", "duels won by the attack"}
+
+
+def test_the_kickoff_record_counts_each_seeded_match_once() -> None:
+    record = kickoff_record(12, odds_spender, progress=False)
+    by_hand = [kicker_result(new_game(seed=s).play(odds_spender)) for s in range(12)]
+    assert record == {k: by_hand.count(k) for k in ("won", "lost", "shared")}
+    assert sum(record.values()) == 12
+
+
+@pytest.mark.parametrize("matches", [0, 2_001, 1.5, "300"])
+def test_the_kickoff_record_is_bounded(matches: object) -> None:
+    with pytest.raises(ValueError, match="matches must be a whole number from 1 to 2,000"):
+        kickoff_record(matches)
 
 
 def test_play_round_and_play_to_duel_stop_where_they_say() -> None:

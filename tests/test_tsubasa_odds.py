@@ -116,6 +116,52 @@ def test_a_reroll_helps_its_holder() -> None:
         )
 
 
+def brute_goal(attack: int, defense: int, who: str, keeper: bool = True) -> Fraction:
+    """P(goal) by a game tree: the holder may reroll any one die (the duel's two or the keeper's)
+    at any point, or never, and picks whatever makes a goal likeliest (attacker) or least likely."""
+    best = max if who == "attacker" else min
+
+    def keeper_die(can_reroll: bool) -> Fraction:
+        if not keeper:
+            return Fraction(1)
+        goal = Fraction(0)
+        for k in FACES:
+            kept = Fraction(int(k >= 4))
+            rerolled = Fraction(sum(j >= 4 for j in FACES), 6)
+            goal += best(kept, rerolled) if can_reroll else kept
+        return goal / 6
+
+    def after_duel(a: int, d: int, can_reroll: bool) -> Fraction:
+        return keeper_die(can_reroll) if wins(a, d, attack, defense) else Fraction(0)
+
+    total = Fraction(0)
+    for a, d in product(FACES, FACES):
+        options = [
+            after_duel(a, d, True),
+            sum((after_duel(x, d, False) for x in FACES), Fraction(0)) / 6,
+            sum((after_duel(a, y, False) for y in FACES), Fraction(0)) / 6,
+        ]
+        total += best(options)
+    return total / 36
+
+
+@pytest.mark.parametrize("who", ["attacker", "defender"])
+@pytest.mark.parametrize("keeper", [True, False])
+def test_a_reroll_with_the_keeper_is_the_game_tree(who: str, keeper: bool) -> None:
+    for gap in range(-6, 7):
+        assert odds.p_goal(gap, 0, keeper=keeper, reroll=who) == brute_goal(gap, 0, who, keeper), gap
+
+
+def test_a_reroll_with_the_keeper_by_hand() -> None:
+    """Level totals: 21/36 duels won at once, 8/36 more by the attacker's reroll (notebook 11)."""
+    won_at_once, won_by_reroll = Fraction(21, 36), Fraction(8, 36)
+    attacker_keeps = Fraction(1, 2) + Fraction(1, 2) * Fraction(1, 2)  # a saving keeper's die rerolled
+    by_hand = won_at_once * attacker_keeps + won_by_reroll / 2
+    assert odds.p_goal(0, 0, keeper=True, reroll="attacker") == by_hand
+    assert odds.p_goal(0, 0, keeper=True, reroll="attacker") == Fraction(79, 144)
+    assert odds.p_goal(0, 0, keeper=True, reroll="defender") == Fraction(55, 432)
+
+
 def test_the_keepers_save_by_hand() -> None:
     """1 catch, 2-3 corner, 4-6 goal: a shot that wins the duel scores half the time."""
     assert odds.save_outcomes() == Dist({"catch": 1, "corner": 2, "goal": 3})
@@ -254,6 +300,7 @@ def test_numpy_dice_and_flags_are_taken() -> None:
         ),
         (lambda: odds.p_attacker_wins(0, 0, ties_to_attacker=Fraction(0)), "ties_to_attacker must be True"),
         (lambda: odds.p_goal(0, 0, keeper=1), "keeper must be True or False"),
+        (lambda: odds.p_goal(0, 0, keeper=True, reroll="keeper"), "reroll must be None, 'attacker' or"),
         (lambda: odds.special_shot_equilibrium([[1]] * 7), "1 to 6 rows"),
         (lambda: odds.special_shot_equilibrium([[1, 0], [1]]), "same number"),
     ],

@@ -27,9 +27,25 @@ def test_duel_panel_shows_the_exact_chance_for_its_controls() -> None:
     panel.reroll.value = "nobody"
     panel.keeper.value = True
     assert panel.p_goal() == Fraction(7, 24) and "7/24" in panel.result.value
+    panel.reroll.value = "attacker"
+    assert panel.p_goal() == Fraction(79, 144) and "79/144" in panel.result.value  # lesson 11
+    panel.reroll.value = "defender"
+    assert panel.p_goal() == Fraction(55, 432) and "55/432" in panel.result.value
+    panel.reroll.value = "nobody"
     panel.attack.value, panel.defense.value = 0, 6
     panel.assured.value = True
     assert panel.p_win() == Fraction(1, 36)  # only the 6 against a 1
+
+
+@pytest.mark.parametrize("totals", [(2, 8), (13, 8), (7, 8), (8, 8)])
+@pytest.mark.parametrize("assured", [False, True])
+def test_the_orange_bars_add_up_to_the_attacks_chance(totals: tuple[int, int], assured: bool) -> None:
+    panel = duel_panel(*totals)
+    panel.assured.value = assured
+    bars = [int(k) for k in re.findall(r"data-outcome='(-?\d+)'", panel.chart.value)]
+    fills = re.findall(r"fill='(#[0-9A-F]+)' data-outcome", panel.chart.value)
+    won = sum(odds.difference_dist()[k] for k, f in zip(bars, fills, strict=True) if f == "#D55E00")
+    assert won == panel.p_win()
 
 
 def test_duel_chart_highlights_the_winning_differences() -> None:

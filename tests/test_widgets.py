@@ -79,9 +79,7 @@ def test_rules_panel_yields_validated_rules_on_every_change() -> None:
     panel.controls["die_sides"].value = 8
     assert panel.rules == Club(rounds=400, extra_time=True, die_sides=8)
     assert isinstance(panel.rules, Club)
-    assert panel.message.value == "House rules: " + ", ".join(
-        f"{k} = {v}" for k, v in panel.rules.changes().items()
-    )
+    assert panel.message.value == "House rules: rounds 400, extra time on, die sides 8."
 
 
 def test_rules_panel_keeps_the_last_good_rules_on_a_forbidden_combination() -> None:
@@ -119,12 +117,12 @@ def test_back_to_the_rulebook_button_resets_everything() -> None:
     panel.controls["warmup"].value = 50
     heard.clear()
     (button,) = [c for c in panel.children if isinstance(c, w.Button)]
-    assert button.description == "Back to the rulebook"
+    assert button.description == "Back to the defaults"
     button.click()
     assert panel.rules == Club()
     assert heard == [Club()]
     assert {n: c.value for n, c in panel.controls.items()} == {s.name: s.default for s in field_specs(Club)}
-    assert panel.message.value == "Playing by the rulebook."
+    assert panel.message.value.startswith("Playing by our default rules: the rulebook where it speaks")
 
 
 def test_stepped_int_gets_a_stepped_slider() -> None:

@@ -8,6 +8,7 @@ rounds live in training.py; competing and the extended modes in compete.py.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from fractions import Fraction
 from pathlib import Path
@@ -129,6 +130,16 @@ class ArcGame(TrainingPhase, Competition):
         sport, mc = record
         name = self.data.name
         return {"sport": name(sport) if sport else "", "main_character": ", ".join(map(name, mc))}
+
+    def _said(self, action: Action) -> str:
+        """A card or Region drawn by its name; an Athlete drawn for the draft stays unnamed until
+        everyone flips their Athletes face up (the draft hands are private till then)."""
+        if isinstance(action, str):
+            if action in self.data.athletes and not self.state.revealed:
+                return "an Athlete"
+            return self.data.name(action)
+        words = re.split(r"([ ,/])", str(action))  # "play E22 on #1/E20": ids to names, #1 to stack 1
+        return "".join(self.data.name(w) if w[:1] != "#" else f"stack {w[1:]}" for w in words)
 
     def result(self) -> Result | None:
         return self._result

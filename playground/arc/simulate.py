@@ -6,7 +6,9 @@ A measure is a function of a finished game returning a number, as ``compare_rule
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import pandas as pd
 
@@ -14,19 +16,48 @@ from playground.core.compare import final_result, progress_bar
 from playground.core.engine import Game, gc_paused
 from playground.core.numbers import shown, whole_number
 from playground.core.players import takes_game
+from playground.core.zones import Zone
 
+from .cards import Sport
 from .engine import ArcGame, new_game
 from .rules import Rules
 
 MAX_GAMES = 5000
 
 
+def sport_reveal_sampler(
+    sports: Iterable[Sport], measure: Callable[[Sport], Any]
+) -> Callable[[random.Random], Any]:
+    """A sampler for live_simulation: reveal a Sport from the deck as the engine does (one draw
+    from the Sport deck, every card alike) and read ``measure`` of it (a score, a team size).
+
+    So the bars a lesson shows come from revealing Sports, not from the exact answer they are
+    compared with. sports: 1 to 1,000 Sport cards; measure is called once per reveal.
+    """
+    cards = list(sports)[:1001] if not isinstance(sports, (str, Mapping)) else []
+    if not 1 <= len(cards) <= 1000 or not all(isinstance(c, Sport) for c in cards):
+        raise ValueError(
+            f"sports must be 1 to 1,000 Sport cards (load_data().sports.values()); got {shown(sports)}"
+        )
+    if not callable(measure):
+        raise ValueError(f"measure must be a function of a Sport card; got {shown(measure)}")
+    by_id = {c.id: c for c in cards}
+    deck = Zone("Sport deck", [c.id for c in cards])
+
+    def reveal(rng: random.Random) -> Any:
+        card, _ = deck.draw(rng)
+        return measure(by_id[card])
+
+    return reveal
+
+
 @takes_game(ArcGame)
 def highest_score(game: ArcGame) -> float:
     """The highest final team score (in a season; in the other modes, the most Sports or seasons won).
 
-    Not always the winner's: in a lowest-score-wins Sport (Golf, Bowling) or one won by the most
-    attached cards (Cheerleading) the winner can have a lower score.
+    A score is the measure that decides the season's Sport: points, or attached cards under a
+    Sport won by the most of them (Cheerleading), so over many seasons this mixes the two. Not
+    always the winner's: in a lowest-score-wins Sport (Golf, Bowling) the winner has the least.
     """
     return float(max(final_result(game).scores.values()))
 

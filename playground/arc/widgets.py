@@ -85,8 +85,13 @@ class ScorePanel(w.VBox):
         self.update()
 
     def numbers(self) -> list[int]:
-        """Every relevant number on the cards, stat by stat: base, then each Episode's modifier."""
-        return [v for x in SCORE_STATS for v in [self.base[x].value, *(e[x].value for e in self.episodes)]]
+        """Every relevant number on the cards, stat by stat: the base, then each Episode's modifier
+        (a modifier of 0 is one the card does not print, so nobody adds it: Xavier has 8 numbers)."""
+        return [
+            v
+            for x in SCORE_STATS
+            for v in [self.base[x].value, *(e[x].value for e in self.episodes if e[x].value)]
+        ]
 
     def multipliers(self) -> list[int]:
         return [2] * (self.homefield.value + self.main_character.value + self.clones.value)
@@ -106,7 +111,7 @@ class ScorePanel(w.VBox):
         counts = operation_count(len(nums), len(mults))
         added = _sum_text(nums)
         factor = " × ".join(str(x) for x in mults) or "1"
-        each = " + ".join(f"({_signed(v)} × {m})" for v in nums)
+        each = " + ".join(f"({_signed(v)} × {factor})" for v in nums)  # each bonus in turn, as counted
         trap = ""
         if sum(nums) < 0 and mults:
             trap = (
@@ -115,7 +120,8 @@ class ScorePanel(w.VBox):
                 "A bonus makes a bad score worse.</div>"
             )
         self.output.value = (
-            f"<div><b>Add, then multiply:</b> ({added}) × {factor} = {sum(nums)} × {m} = <b>{self.score}</b> "
+            f"<div><b>Add, then multiply:</b> ({added}) × {factor} = {sum(nums)} × {factor} = "
+            f"<b>{self.score}</b> "
             f"({counts['add then multiply']} operations)</div>"
             f"<div><b>Multiply each, then add:</b> {each} = <b>{both['multiply each then add'][0]}</b> "
             f"({counts['multiply each then add']} operations)</div>{trap}"
@@ -305,7 +311,7 @@ class SeasonPanel(w.VBox):
         self.data = load_data()
         self.players = w.IntSlider(value=players, min=2, max=6, description="players", **_SLIDER)
         self.policy = w.Dropdown(
-            options=list(POLICIES), value="greedy for the revealed Sport", description="players"
+            options=list(POLICIES), value="greedy for the revealed Sport", description="how they play"
         )
         self.rules_panel = RulesPanel(
             rules or Rules(), on_change=lambda _: self.restart(), key=self.KEY_RULES

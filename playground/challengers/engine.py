@@ -436,6 +436,16 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
             self._figures = figures
         return self._figures
 
+    def _said(self, action: Action) -> str:
+        """A card drawn or revealed by its name, the set left out by lot by its name (trophies,
+        sides and players are already words)."""
+        if isinstance(action, str):
+            if action in self.data.cards:
+                return self.data.cards[action].name
+            if action in self.data.sets:
+                return self.data.sets[action][0]
+        return str(action)
+
     def _rescore(self) -> None:
         """Forget the figures: the engine calls this whenever fans, trophies or the round change
         (code that edits those zones directly calls it too)."""

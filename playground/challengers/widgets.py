@@ -11,9 +11,9 @@ at once; a bad deck typed in the box gives a message, never an error.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 
 import ipywidgets as w
+import pandas as pd
 
 from playground.core.dist import Dist
 from playground.core.engine import Game, random_legal
@@ -181,8 +181,16 @@ class ThinningPanel(w.VBox):
             f"Removing a {self.remove.value}: the first card alone reaches more often for flags "
             f"{', '.join(map(str, better)) or 'of no strength'}; a deck that cannot reach shows P(reach) 0."
         )
-        shown = self.frame.map(lambda v: "" if v is None else (percent(v) if isinstance(v, Fraction) else v))
-        self.table.value = frame_html(shown, "pg-thinning-table")
+        self.table.value = frame_html(_thinning_shown(self.frame), "pg-thinning-table")
+
+
+def _thinning_shown(frame: pd.DataFrame) -> pd.DataFrame:
+    """The chances in percent and the mean in cards (2 decimals): a mean is not a chance."""
+    shown = frame.copy()
+    for column in frame.columns:
+        as_text = percent if column.startswith("P(") else (lambda v: f"{float(v):.2f} cards")
+        shown[column] = [("" if v is None else as_text(v)) for v in frame[column]]
+    return shown
 
 
 def thinning_panel(deck: str = STARTING, up_to: int = 10) -> ThinningPanel:

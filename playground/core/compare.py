@@ -100,7 +100,7 @@ class _Plan:
             except Exception as error:
                 raise ValueError(
                     f"measure {shown(name, 40)} raised {type(error).__name__} ({shown(str(error), 120)}) "
-                    f"for the game with seed {seed} under {_label(rules)}"
+                    f"for the game with seed {seed} under {rules.described()}"
                 ) from error
             values.append(_finite(value, name, seed, rules))
         return values
@@ -115,7 +115,7 @@ def _finite(value: Any, name: str, seed: int, rules: RulesBase) -> float:
     if number is None or not math.isfinite(number):
         raise ValueError(
             f"measure {shown(name, 40)} must return a finite number; it returned {shown(value, 40)} "
-            f"for the game with seed {seed} under {_label(rules)} (a number up to about 1e308: a "
+            f"for the game with seed {seed} under {rules.described()} (a number up to about 1e308: a "
             "mean of nan or inf tells nothing)"
         )
     return number
@@ -180,7 +180,7 @@ def compare_rules(
     if bar is not None:
         bar.bar_style = "success"
     table = _table(rows, [name for name, _ in plan.measures])
-    table.attrs.update(games=games, seed=seed, a=_label(rules_a), b=_label(rules_b))
+    table.attrs.update(games=games, seed=seed, a=rules_a.described(), b=rules_b.described())
     return table
 
 
@@ -359,11 +359,6 @@ def _table(rows: list[tuple[list[float], list[float]]], names: list[str]) -> pd.
     )
 
 
-def _label(rules: RulesBase) -> str:
-    changed = rules.changes()
-    return ", ".join(f"{k} = {v}" for k, v in changed.items()) or "the rulebook"
-
-
 def compare_plot(table: pd.DataFrame) -> Any:
     """The differences B - A with their 95% intervals, one row per measure, and a line at 0.
 
@@ -383,7 +378,7 @@ def compare_plot(table: pd.DataFrame) -> Any:
         ax.axvline(0, color="#E69F00", linestyle="--")
         ax.set_yticks([])
         ax.set_ylabel(str(name), rotation=0, ha="right", va="center")
-        ax.set_title(f"A {row[MEAN_A]:.3g}, B {row[MEAN_B]:.3g}: {row[VERDICT]}", fontsize=9, loc="left")
+        ax.set_title(f"A {row[MEAN_A]:,.4g}, B {row[MEAN_B]:,.4g}: {row[VERDICT]}", fontsize=9, loc="left")
     games = table.attrs.get("games")
     heading = "B - A with 95% intervals" + (f" over {games:,} games" if games else "")
     if "a" in table.attrs:

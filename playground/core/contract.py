@@ -32,12 +32,9 @@ from typing import Any
 
 import pandas as pd
 
-from .engine import CHANCE, Event, Game, IllegalAction, Policies, Result
+from .engine import CHANCE, HISTORY_COLUMNS, Event, Game, IllegalAction, Policies, Result
 from .matching import find_listed
 from .numbers import shown
-
-HISTORY_COLUMNS = ("phase", "actor", "for", "action", "dice", "probability", "path_probability", "outcome")
-"""The columns game.history() documents (its index is the step number, named 'step')."""
 
 
 class ContractBroken(AssertionError):
@@ -335,7 +332,7 @@ def check_history(game: Game, chance_probabilities: dict[int, Fraction]) -> pd.D
     if list(history.index) != list(range(1, n + 1)):
         raise ContractBroken(f"{where}: steps are not 1..{n}")
     told = history["action"].where(history["actor"] != "chance", history["dice"])
-    if list(told) != [str(a) for a in game.actions()]:
+    if list(told) != [game._said(a) for a in game.actions()]:
         raise ContractBroken(f"{where}: history actions/dice differ")
     running = Fraction(1)
     columns = ("actor", "action", "dice", "probability", "path_probability")

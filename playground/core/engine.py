@@ -34,6 +34,8 @@ CHANCE = "chance"
 Action = Hashable
 Policy = Callable[["Game"], Action]
 Policies = Policy | Sequence[Policy] | Mapping[int, Policy] | None
+# The columns every game's history begins with (after its index, the step number).
+HISTORY_COLUMNS = ("phase", "actor", "for", "action", "dice", "probability", "path_probability", "outcome")
 """What a game is played with: one policy for everyone, or one per player."""
 
 
@@ -550,9 +552,7 @@ class Game(ABC):
         return game
 
     def events(self) -> list[Event]:
-        """Every event so far, in order: what the history's outcome column joins, without the
-        table (a measure over thousands of games reads them; building each table cost more
-        than playing the game)."""
+        """Every event so far, in order, without the history table (which costs more than a game)."""
         return [e for s in self._steps for e in s.events]
 
     def history(self, start: int = 0, stop: int | None = None) -> pd.DataFrame:
@@ -572,26 +572,19 @@ class Game(ABC):
             rows.append(
                 {
                     "step": number + 1,
-                    "phase": s.phase,
+                    "phase": s.phase.replace("_", " "),  # words, as a class reads them
                     "actor": "chance" if s.actor == CHANCE else self.player_name(s.actor),
                     "for": "" if s.for_player is None else self.player_name(s.for_player),
-                    "action": str(s.action) if s.actor != CHANCE else "",
-                    "dice": str(s.action) if s.actor == CHANCE else "",
+                    "action": self._said(s.action) if s.actor != CHANCE else "",
+                    "dice": self._said(s.action) if s.actor == CHANCE else "",
                     "probability": s.probability,
                     "path_probability": paths[number + 1],
                     "outcome": "; ".join(e.text for e in s.events),
                     **self._figures_from(s.figures),
                 }
             )
-        columns = [
-            "step",
-            "phase",
-            "actor",
-            "for",
-            "action",
-            "dice",
-            "probability",
-            "path_probability",
-            "outcome",
-        ]
-        return pd.DataFrame(rows, columns=columns if not rows else None).set_index("step")
+        return pd.DataFrame(rows, columns=None if rows else ["step", *HISTORY_COLUMNS]).set_index("step")
+
+    def _said(self, action: Action) -> str:
+        """A move or a chance outcome as the history writes it for a class (a game names its cards)."""
+        return str(action)

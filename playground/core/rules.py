@@ -131,6 +131,18 @@ class RulesBase:
             if getattr(self, s.name) != getattr(default, s.name)
         }
 
+    def described(self) -> str:
+        """The house rule in words ("ties to attacker off, target 20"), or "our default rules":
+        the defaults are the rulebook where it speaks and our rulings where it is silent."""
+        said = {True: "on", False: "off"}
+        return (
+            ", ".join(
+                f"{name.replace('_', ' ')} {said[value] if isinstance(value, bool) else value}"
+                for name, value in self.changes().items()
+            )
+            or "our default rules"
+        )
+
 
 def field_specs(rules_cls: type[RulesBase]) -> list[FieldSpec]:
     """The FieldSpec of every declared field of a Rules class, in declaration order."""

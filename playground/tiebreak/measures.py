@@ -327,7 +327,7 @@ def comparison_sentences(table: pd.DataFrame) -> list[str]:
         "cannot tell": "the data cannot tell a difference (the interval contains 0)",
     }
     return [
-        f"{name}: {_figure(row[MEAN_A])} by the rulebook, {_figure(row[MEAN_B])} with the house rule; "
+        f"{name}: {_figure(row[MEAN_A])} with our default rules, {_figure(row[MEAN_B])} with the house rule; "
         f"difference {_figure(row[DIFFERENCE], '+')} (95% interval {_figure(row[LOW], '+')} to "
         f"{_figure(row[HIGH], '+')}): {said[row[VERDICT]]}."
         for name, row in table.iterrows()

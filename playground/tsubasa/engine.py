@@ -27,6 +27,7 @@ chosen face down and shown together.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from fractions import Fraction
 from functools import cache
@@ -561,6 +562,17 @@ class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
         """The figures as a tuple, made after every step; the dict only when the history is read."""
         s = self.state
         return (s.period, s.round, s.attacker, s.coaches[0].score, s.coaches[1].score)
+
+    def _said(self, action: Action) -> str:
+        """Card ids as the cards' names, ability ids as words: "use discard opponent (Tsubasa Ozora)"."""
+        name = self.state.card_name
+        if isinstance(action, str):
+            return name(action)
+        data = self.state.data
+        words = re.split(r"([ ()])", str(action))
+        return "".join(
+            name(w) if w in data.cards or w in data.specials else w.replace("_", " ") for w in words
+        )
 
     def _figures_from(self, record: tuple[str, int, int, int, int]) -> dict[str, Any]:
         period, rounds, attacker, nankatsu, toho = record

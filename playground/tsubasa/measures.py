@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 
-from playground.core.compare import final_result, steps
+from playground.core.compare import final_result, progress_bar, steps
+from playground.core.engine import Policies
 from playground.core.numbers import shown, whole_number
 
 from .engine import TsubasaGame
 from .odds import TOTAL_BOUND, _attacker_wins, _check_flag, _check_int
+from .rules import Rules
 
 
 def _finished(game: TsubasaGame) -> TsubasaGame:
@@ -52,6 +54,25 @@ def kicker_result(game: TsubasaGame) -> str:
     return "shared" if len(winners) == 2 else "won" if winners[0] == game.first_kicker else "lost"
 
 
+def kickoff_record(
+    matches: int, policies: Policies = None, rules: Rules | None = None, *, progress: bool | None = None
+) -> dict[str, int]:
+    """How the team that kicked off fared in the matches seeded 0, 1, ..., matches - 1:
+    ``{"won": ..., "lost": ..., "shared": ...}``, under these rules and players (as ``play``).
+
+    matches: a whole number from 1 to 2,000 (a match takes about a tenth of a second, so 300
+    take half a minute; a progress bar moves meanwhile, and the stop button ends the run).
+    """
+    matches = whole_number(matches, "matches", 1, 2_000)
+    record = dict.fromkeys(("won", "lost", "shared"), 0)
+    bar = progress_bar(matches, progress, "matches")
+    for seed in range(matches):
+        record[kicker_result(TsubasaGame(rules, None, seed).play(policies))] += 1
+        if bar is not None:
+            bar.value = seed + 1
+    return record
+
+
 def rounds_played(game: TsubasaGame) -> float:
     """Rounds played in the whole match, extra time included."""
     return float(len(_finished(game).rounds))
@@ -63,7 +84,7 @@ MATCH_MEASURES = {
     "shared title": shared_title,
     "duels won by the attack": attack_duels_won,
     "rounds": rounds_played,
-    "steps": steps,
+    "steps (moves, rolls and draws)": steps,
 }
 
 

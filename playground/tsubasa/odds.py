@@ -167,17 +167,53 @@ def p_goal(
     catch_top: int = 1,
     corner_top: int = 3,
     sides: int = 6,
+    reroll: str | None = None,
+    ties_to_attacker: bool = True,
 ) -> Fraction:
     """The chance a shot scores: it wins the duel and then, with the keeper in play, his die says goal.
 
-    Bounds as for p_attacker_wins and save_outcomes; keeper True or False.
+    reroll is None, "attacker" or "defender": that side holds one reroll, for the duel's dice or
+    for the keeper's die, played to make a goal likeliest (attacker) or least likely (defender).
+    The attacker rerolls in the duel only when losing it, else keeps it for a saving keeper's
+    die; the defender, when losing the duel, rerolls there if that stops more shots than
+    keeping the reroll for a scoring keeper's die would. Bounds as for p_attacker_wins and
+    save_outcomes; keeper True or False.
     """
-    won = p_attacker_wins(attack, defense, assured_success, sides=sides)
+    attack, defense, sides = _check_totals(attack, defense, sides)
     _check_flag("keeper", keeper)
-    if not keeper:
-        return won
-    save = save_outcomes(catch_top, corner_top, sides)  # checks the faces even when none is a goal
-    return won * save["goal"] if corner_top < sides else Fraction(0)
+    save = save_outcomes(catch_top, corner_top, sides)  # checks the faces even without the keeper
+    if reroll not in REROLLERS:
+        raise ValueError(f"reroll must be None, 'attacker' or 'defender'; got {shown(reroll)}")
+    _check_flag("assured_success", assured_success)
+    _check_flag("ties_to_attacker", ties_to_attacker)
+    scores = save["goal"] if keeper else Fraction(1)
+    if reroll is None:
+        return (
+            _p_attacker_wins(attack, defense, bool(assured_success), None, bool(ties_to_attacker), sides)
+            * scores
+        )
+    faces = range(1, sides + 1)
+    won = [
+        [
+            _attacker_wins(a, d, attack, defense, bool(assured_success), bool(ties_to_attacker), sides)
+            for d in faces
+        ]
+        for a in faces
+    ]
+    by_defense_die = [Fraction(sum(row), sides) for row in won]  # attacker's die at a, defender's rerolled
+    by_attack_die = [Fraction(sum(col), sides) for col in zip(*won, strict=True)]  # defender's die at d
+    total = Fraction(0)
+    for a in range(sides):
+        for d in range(sides):
+            if reroll == "attacker":
+                if won[a][d]:  # the reroll is kept for a keeper's die that saves
+                    total += scores + (1 - scores) * scores if keeper else 1
+                else:
+                    total += max(by_attack_die[d], by_defense_die[a]) * scores
+            elif won[a][d]:  # the defender, losing the duel: reroll there, or keep it for the keeper
+                still_won = min(by_attack_die[d], by_defense_die[a])
+                total += min(still_won * scores, scores * scores) if keeper else still_won
+    return total / (sides * sides)
 
 
 def difference_dist(sides: int = 6) -> Dist:
@@ -200,25 +236,48 @@ def point_value(
     )
 
 
-def best_spend(attack: int, defense: int, points: int, cost: Fraction = Fraction(1, 12)) -> int:
+def best_spend(
+    attack: int,
+    defense: int,
+    points: int,
+    cost: Fraction = Fraction(1, 12),
+    *,
+    assured_success: bool = False,
+    ties_to_attacker: bool = True,
+    sides: int = 6,
+) -> int:
     """How many of its points the attack should spend now, if each point kept is worth ``cost``.
 
     The number n in 0..points that makes P(win with n more) - n * cost largest (the smallest such
-    n on a tie). Bounds: points 0..15, cost 0..1, totals as for p_attacker_wins with attack +
-    points at most 1000.
+    n on a tie), under the duel's rules given. Bounds: points 0..15, cost 0..1, totals, sides
+    and flags as for p_attacker_wins with attack + points at most 1000.
     """
     points = _check_int("points", points, 0, 15)
     attack = _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND - points)
-    attack, defense, _ = _check_totals(attack, defense, 6)
+    attack, defense, sides = _check_totals(attack, defense, sides)
     if not (isinstance(cost, Rational | float) and not isinstance(cost, bool) and 0 <= cost <= 1):
         raise ValueError(f"cost must be a number from 0 to 1 (a Fraction such as 1/12); got {shown(cost)}")
-    return _best_spend(attack, defense, points, cost)
+    _check_flag("assured_success", assured_success)
+    _check_flag("ties_to_attacker", ties_to_attacker)
+    return _best_spend(attack, defense, points, cost, bool(assured_success), bool(ties_to_attacker), sides)
 
 
 @lru_cache(maxsize=4096)
-def _best_spend(attack: int, defense: int, points: int, cost: Fraction) -> int:
+def _best_spend(
+    attack: int,
+    defense: int,
+    points: int,
+    cost: Fraction,
+    assured_success: bool = False,
+    ties_to_attacker: bool = True,
+    sides: int = 6,
+) -> int:
     """best_spend's answer, kept: a simulated match asks the same few questions again and again."""
-    scores = [p_attacker_wins(attack + n, defense) - n * Fraction(cost) for n in range(points + 1)]
+    scores = [
+        _p_attacker_wins(attack + n, defense, assured_success, None, ties_to_attacker, sides)
+        - n * Fraction(cost)
+        for n in range(points + 1)
+    ]
     return scores.index(max(scores))
 
 

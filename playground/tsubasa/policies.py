@@ -6,8 +6,9 @@
   every point, rerolls the die that helps most, always tries the keeper's save, and kicks off.
   Its Special Shot is one that the fewest of the defender's Special Defenses left can stop, its
   Special Defense one that stops the most of the attacker's Special Shots left (what both can
-  see; the first such card on a tie).
-- ``odds_spender``: greedy, except that it spends points with the exact odds of odds.py: only as
+  see; one of the tied cards at random, so neither coach can be read).
+- ``odds_spender``: greedy, except that it spends points with the exact odds of odds.py, for the
+  duel's rules in play (who wins a tie, Assured Success, the die): only as
   many as buy at least ``point_worth`` chance of winning the duel each (a point kept is worth
   something in a later round), and tries the keeper's save only when it helps: not when a goal
   now would end the match with it still ahead (a corner would play on).
@@ -27,7 +28,7 @@ from playground.core.players import policy
 
 from .actions import Aim, KickOff, Pass, Pick, Play, Reroll, Save, Skip, Spend, TakeHidden, TakePitch, Use
 from .engine import TsubasaGame
-from .odds import _attacker_wins, best_spend, p_attacker_wins, special_shot_equilibrium
+from .odds import _attacker_wins, _best_spend, _p_attacker_wins, special_shot_equilibrium
 
 __all__ = ["equilibrium_picker", "greedy", "odds_spender", "random_legal"]
 
@@ -55,11 +56,12 @@ def odds_spender(game: TsubasaGame, point_worth: Fraction = Fraction(1, 12)) -> 
     """
 
     def spend(options: list[Spend]) -> Spend:
-        task, d = game.tasks[0], game.state.duel
+        task, d, r = game.tasks[0], game.state.duel, game.rules
         most = options[-1].points
+        duel = (r.assured_success, r.ties_to_attacker, r.die_sides)  # the odds of the rules in play
         if task.coach == game.state.attacker:
-            return Spend(best_spend(d.attack, d.defense, min(most, 15), point_worth))
-        return Spend(_defender_spend(d.attack + d.attack_spent, d.defense, most, point_worth))
+            return Spend(_best_spend(d.attack, d.defense, min(most, 15), point_worth, *duel))
+        return Spend(_defender_spend(d.attack + d.attack_spent, d.defense, most, point_worth, *duel))
 
     return _choose(game, spend, save=lambda: not _conceding_still_wins(game))
 
@@ -78,10 +80,15 @@ def _conceding_still_wins(game: TsubasaGame) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _defender_spend(attack: int, defense: int, most: int, point_worth: Fraction) -> int:
-    """The defender's n in 0..most making P(attack wins) + n * point_worth smallest (kept: a
-    simulated match asks the same few questions again and again)."""
-    scores = [p_attacker_wins(attack, defense + n) + n * point_worth for n in range(most + 1)]
+def _defender_spend(
+    attack: int, defense: int, most: int, point_worth: Fraction, assured: bool, ties: bool, sides: int
+) -> int:
+    """The defender's n in 0..most making P(attack wins) + n * point_worth smallest under the
+    duel's rules (kept: a simulated match asks the same few questions again and again)."""
+    scores = [
+        _p_attacker_wins(attack, defense + n, assured, None, ties, sides) + n * point_worth
+        for n in range(most + 1)
+    ]
     return scores.index(min(scores))
 
 
@@ -143,14 +150,20 @@ def _choose(game: TsubasaGame, spend: Callable[[list[Spend]], Spend], save: Call
 def _open_pick(game: TsubasaGame, shooting: bool, options: list[Pick]) -> Pick:
     """A Special Shot the fewest of the defender's Special Defenses left can stop, or a Special
     Defense that stops the most of the attacker's Special Shots left: what both coaches can see
-    (the other's pick is face down). The first such card on a tie."""
+    (the other's pick is face down). On a tie, one of the tied cards at random, from the game's
+    own generator: a coach who always took the first would be read by the other, and in our card
+    list every Special Shot would always be blocked."""
     s = game.state
     specials = s.data.specials
     if shooting:
         blocks = s.coaches[game.defender].defenses.kinds()
-        return min(options, key=lambda o: sum(o.card in specials[b].stops for b in blocks))
-    shots = s.coaches[s.attacker].shots.kinds()
-    return max(options, key=lambda o: sum(shot in specials[o.card].stops for shot in shots))
+        stopped = {o: sum(o.card in specials[b].stops for b in blocks) for o in options}
+        best = [o for o in options if stopped[o] == min(stopped.values())]
+    else:
+        shots = s.coaches[s.attacker].shots.kinds()
+        stops = {o: sum(shot in specials[o.card].stops for shot in shots) for o in options}
+        best = [o for o in options if stops[o] == max(stops.values())]
+    return best[game.rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
 def _best_reroll(game: TsubasaGame, coach: int, options: list[Reroll]) -> Reroll:

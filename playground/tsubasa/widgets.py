@@ -84,8 +84,17 @@ class DuelPanel(w.VBox):
         )
 
     def p_goal(self) -> Fraction:
-        """The chance a shot scores: the duel won, then (with the keeper) his die shows 4-6."""
-        return self.p_win() * (odds.save_outcomes()["goal"] if self.keeper.value else 1)
+        """The chance a shot scores: the duel won, then (with the keeper) his die shows 4-6; a
+        reroll held is played on the duel's dice or the keeper's, whichever serves its holder."""
+        reroll = None if self.reroll.value == "nobody" else self.reroll.value
+        return odds.p_goal(
+            self.attack.value,
+            self.defense.value,
+            self.keeper.value,
+            self.assured.value,
+            reroll=reroll,
+            ties_to_attacker=self.ties.value,
+        )
 
     def update(self) -> None:
         gap = self.attack.value - self.defense.value
@@ -93,9 +102,11 @@ class DuelPanel(w.VBox):
             "P(goal from a shot)", self.p_goal()
         )
         need = -gap if self.ties.value else -gap + 1  # the smallest die difference that wins
+        top = 5  # a difference of +5 is only 6 against 1, -5 only 1 against 6: Assured Success's pairs
+        assured = self.assured.value
         self.chart.value = bars_svg(
             odds.difference_dist(),
-            highlight=lambda k: k >= need,
+            highlight=lambda k: (k == top) if assured and abs(k) == top else k >= need,
             title=f"attacker's die minus defender's die (vermillion: wins with totals {gap:+d})",
         )
 

@@ -69,7 +69,7 @@ class RulesPanel(w.VBox, Generic[R]):
         self.all_rules: w.Accordion | None = None
         self.message = w.HTML(self._describe(rules))
         self.message.add_class("pg-rules-message")
-        self._reset = w.Button(description="Back to the rulebook", icon="undo")
+        self._reset = w.Button(description="Back to the defaults", icon="undo")
         self._reset.on_click(lambda _: self.set_rules(type(rules)()))
         super().__init__()
         self.arrange(key)
@@ -148,10 +148,9 @@ class RulesPanel(w.VBox, Generic[R]):
 
     @staticmethod
     def _describe(rules: RulesBase) -> str:
-        changed = rules.changes()
-        if not changed:
-            return "Playing by the rulebook."
-        return "House rules: " + ", ".join(f"{k} = {v}" for k, v in changed.items())
+        if not rules.changes():
+            return "Playing by our default rules: the rulebook where it speaks, our rulings where silent."
+        return "House rules: " + rules.described() + "."
 
     def _accept(self, rules: R) -> None:
         self._rules = rules
