@@ -97,6 +97,21 @@ def test_grid_takes_other_marks_and_sizes() -> None:
     assert "first die higher: 6 of 16 cells" in svg
 
 
+def test_grid_names_its_dice_and_writes_what_a_lesson_asks() -> None:
+    svg = pair_grid_svg(marks=(), axes=("attacker's die", "defender's die"), text=lambda a, d: a - d)
+    root = ET.fromstring(svg)
+    words = [t.text for t in root.iter(f"{SVG}text")]
+    assert "attacker&#x27;s die" not in words and "attacker's die" in words and "defender's die" in words
+    cells = {(int(r.get("data-first")), int(r.get("data-second"))): r for r in root.iter(f"{SVG}rect")}
+    assert cells[6, 1].find(f"{SVG}title").text == "6 then 1: 5" and cells[1, 6].find(
+        f"{SVG}title"
+    ).text.endswith("-5")
+    written = [int(t.text) for t in root.iter(f"{SVG}text") if t.get("fill")]
+    assert (
+        len(written) == 36 and sum(w >= 0 for w in written) == 21
+    )  # the attacker's 21 of 36: a tie included
+
+
 @pytest.mark.parametrize(
     ("call", "problem"),
     [
@@ -106,6 +121,9 @@ def test_grid_takes_other_marks_and_sizes() -> None:
         (lambda: pair_grid_svg(cell=10), "cell must be a whole number of pixels from 20 to 80; got 10"),
         (lambda: pair_grid_svg(marks=[("x", lambda a, b: True, "red")]), "each mark must be (label, test"),
         (lambda: pair_grid_svg(marks=[("x", "not callable", "#000000")]), "each mark must be"),
+        (lambda: pair_grid_svg(axes="first, second"), "axes must be two names (rows, columns)"),
+        (lambda: pair_grid_svg(axes=("a", "b" * 41)), "of at most 40 characters"),
+        (lambda: pair_grid_svg(text="total"), "text must be a function of the two faces"),
     ],
 )
 def test_grid_refuses_bad_input(call, problem: str) -> None:

@@ -151,6 +151,61 @@ def test_every_picture_made_is_shown(path: Path) -> None:
     assert not lost, f"{path.name}: pictures built and never shown (wrap in display(...)): {lost}"
 
 
+CHARTS = {"bars_svg", "compare_plot", "lab_plot", "live_simulation"}  # functions that draw chances
+PLOTS = {"plot", "bar", "barh", "hist", "imshow", "step"}  # matplotlib and pandas drawing methods
+DATA_PICTURE = "# a picture to predict from"
+"""The comment that marks an opening chart of what the class reasons from (a board, a race, the
+stats' chances), not of the answer; a reviewer reads each such cell."""
+
+
+def _drawn(node: ast.AST) -> set[str]:
+    """The charts a piece of code draws: chance-drawing functions called by name, plotting methods."""
+    drawn = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call):
+            if isinstance(n.func, ast.Name) and n.func.id in CHARTS:
+                drawn.add(n.func.id)
+            elif isinstance(n.func, ast.Attribute) and n.func.attr in PLOTS:
+                drawn.add(n.func.attr)
+    return drawn
+
+
+def _opening(cells: list) -> list[tuple[int, str]]:
+    """The code cells a class sees before its first prediction is revealed: from the start up to the
+    next section heading after the first predict_reveal."""
+    opening, asked = [], False
+    for index, cell in enumerate(cells):
+        if cell.cell_type == "markdown" and asked and "".join(cell.source).lstrip().startswith("## "):
+            break
+        if cell.cell_type == "code":
+            opening.append((index, "".join(cell.source)))
+            asked = asked or "predict_reveal(" in opening[-1][1]
+    return opening if asked else []
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_no_answer_is_drawn_before_the_class_predicts(path: Path) -> None:
+    """Run All puts no chart of chances on screen before the first Reveal: such a chart goes into
+    predict_reveal's reveals (a matplotlib one through figure_widget) or its explain."""
+    early = []
+    for index, source in _opening(_read(path).cells):
+        if DATA_PICTURE in source:
+            continue
+        tree = ast.parse(source)
+        held, handed_figure = set(), False
+        for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+            if getattr(call.func, "id", "") == "predict_reveal":
+                for keyword in (k for k in call.keywords if k.arg in ("reveals", "explain")):
+                    held |= _drawn(keyword.value)
+                    handed_figure |= "figure_widget(" in ast.unparse(keyword.value)
+        drawn = _drawn(tree) - held
+        if handed_figure:  # a matplotlib chart built in the cell is handed to Reveal
+            drawn -= PLOTS
+        if drawn:
+            early.append(f"cell {index}: {sorted(drawn)}")
+    assert not early, f"{path.name}: charts on screen before the first Reveal: {early}"
+
+
 @pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p != WELCOME], ids=_name)
 def test_notebook_listed_in_welcome(path: Path) -> None:
     linked = {(WELCOME.parent / link).resolve() for link in _notebook_links(WELCOME)}

@@ -65,7 +65,8 @@ def _widget_modules() -> Iterator[Any]:
 
 
 def panel_builders() -> dict[str, Callable[..., w.Widget]]:
-    """Every public function of the widget modules that returns a widget, by its full name."""
+    """Every public function of the widget modules that returns a widget, by its full name (a bare
+    HTML widget is a picture with nothing to press, such as figure_widget's)."""
     builders = {}
     for module in _widget_modules():
         for name, function in inspect.getmembers(module, inspect.isfunction):
@@ -73,7 +74,7 @@ def panel_builders() -> dict[str, Callable[..., w.Widget]]:
                 continue
             returned = typing.get_type_hints(function).get("return")
             returned = typing.get_origin(returned) or returned  # RulesPanel[R] is a RulesPanel
-            if inspect.isclass(returned) and issubclass(returned, w.Widget):
+            if inspect.isclass(returned) and issubclass(returned, w.Widget) and returned is not w.HTML:
                 builders[f"{module.__name__}.{name}"] = function
     return builders
 

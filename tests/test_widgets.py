@@ -511,3 +511,22 @@ def test_play_refuses_a_policy_list_that_leaves_a_player_out_before_any_step() -
         with pytest.raises(ValueError, match=f"there is none for {missing}"):
             game.play(policies)
         assert game.step_count == 0
+
+
+def test_a_figure_becomes_a_widget_that_reveal_can_hold_back() -> None:
+    import matplotlib.pyplot as plt
+
+    from playground.widgets import figure_widget, predict_reveal
+
+    figure, ax = plt.subplots()
+    ax.bar(["level", "ahead"], [7, 12])
+    ax.set_title("the attack's chance")
+    picture = figure_widget(figure)
+    assert picture.value.startswith("<svg") and "the attack" in picture.value
+    assert not plt.fignum_exists(figure.number)  # closed: Run All draws it nowhere else
+    panel = predict_reveal("which?", "level", choices=["level", "ahead"], reveals=picture)
+    assert picture in panel.pictures.children and panel.pictures.layout.display == "none"
+    panel.reveal()
+    assert panel.pictures.layout.display is None
+    with pytest.raises(TypeError, match="figure must be a matplotlib Figure"):
+        figure_widget("a chart")

@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .numbers import an, shown
+from .numbers import an, shown, whole_number
 
 T = TypeVar("T")
 
@@ -323,8 +323,11 @@ def read_once(read: Callable[[Path], T], files: Sequence[str], keep: int = 8) ->
     hashed on each call (microseconds for a card list), so any edit is seen, however quick; the
     last ``keep`` sets of files are remembered. The data returned is shared by every game that
     asks: read it, never change it. A file missing, not a plain file or over MAX_FILE_BYTES is
-    left to ``read``, which says what is wrong.
+    left to ``read``, which says what is wrong. keep: a whole number from 1 to 1,000.
     """
+    if not callable(read):
+        raise TypeError(f"read must be a function of a folder (a loader); got {shown(read, 60)}")
+    keep = whole_number(keep, "keep (how many sets of files to remember)", 1, 1_000)
 
     @lru_cache(maxsize=keep)
     def remembered(folder: str, digest: bytes) -> T:

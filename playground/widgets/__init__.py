@@ -2,6 +2,7 @@
 
 from .bars import bars_svg
 from .dice_explorer import DiceExplorer, dice_explorer
+from .figure import figure_widget
 from .game_panel import GamePanel, frame_html, game_panel
 from .live_sim import LiveSimulation, live_simulation
 from .predict import PredictReveal, predict_reveal
@@ -15,6 +16,7 @@ __all__ = [
     "RulesPanel",
     "bars_svg",
     "dice_explorer",
+    "figure_widget",
     "frame_html",
     "game_panel",
     "live_simulation",

@@ -7,10 +7,12 @@ The grid is the picture behind every two-dice count: 36 equally likely cells, so
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 import pandas as pd
@@ -96,16 +98,34 @@ def pair_grid(sides: int = 6) -> pd.DataFrame:
     )
 
 
-def pair_grid_svg(sides: int = 6, marks: Sequence[Mark] = DOUBLES_AND_SEVENS, cell: int = 40) -> str:
+def pair_grid_svg(
+    sides: int = 6,
+    marks: Sequence[Mark] = DOUBLES_AND_SEVENS,
+    cell: int = 40,
+    *,
+    axes: tuple[str, str] = ("first die", "second die"),
+    text: Callable[[int, int], Any] = operator.add,
+) -> str:
     """The pair grid as a picture: each cell shows its total, marked cells are coloured.
 
     Rows are the first die (1 at the top), columns the second (1 on the left), as in
     :func:`pair_grid`; a cell takes the colour of the first mark it matches, and the key counts
     each mark's cells. sides is from 2 to 12, cell (pixels) from 20 to 80, colours are '#rrggbb'.
+    axes names the rows' die and the columns' die (text of at most 40 characters each); text
+    writes a cell from its two faces (the total by default; a duel shows the difference).
     """
     _check_sides(sides, MAX_GRID_SIDES)
     if isinstance(cell, bool) or not isinstance(cell, int) or not 20 <= cell <= 80:
         raise ValueError(f"cell must be a whole number of pixels from 20 to 80; got {shown(cell)}")
+    if not (
+        isinstance(axes, tuple) and len(axes) == 2 and all(isinstance(a, str) and len(a) <= 40 for a in axes)
+    ):
+        raise ValueError(
+            f"axes must be two names (rows, columns) of at most 40 characters; got {shown(axes)}"
+        )
+    if not callable(text):
+        raise ValueError(f"text must be a function of the two faces, such as a total; got {shown(text)}")
+    words = {(a, b): escape(str(text(a, b)))[:8] for a in range(1, sides + 1) for b in range(1, sides + 1)}
     for mark in marks:
         if not (
             isinstance(mark, tuple)
@@ -123,9 +143,9 @@ def pair_grid_svg(sides: int = 6, marks: Sequence[Mark] = DOUBLES_AND_SEVENS, ce
     parts = [
         f"<svg class='pg-pair-grid' xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
         f"role='img' aria-label='the {sides * sides} rolls of two dice'>",
-        f"<text x='{left + size / 2}' y='14' font-size='13' text-anchor='middle'>second die</text>",
+        f"<text x='{left + size / 2}' y='14' font-size='13' text-anchor='middle'>{escape(axes[1])}</text>",
         f"<text x='14' y='{top + size / 2}' font-size='13' text-anchor='middle' "
-        f"transform='rotate(-90 14 {top + size / 2})'>first die</text>",
+        f"transform='rotate(-90 14 {top + size / 2})'>{escape(axes[0])}</text>",
     ]
     counted = [0] * len(marks)
     for a in range(1, sides + 1):
@@ -145,9 +165,9 @@ def pair_grid_svg(sides: int = 6, marks: Sequence[Mark] = DOUBLES_AND_SEVENS, ce
                 counted[hit] += 1
             parts.append(
                 f"<rect class='pg-cell' x='{x}' y='{y}' width='{cell}' height='{cell}' fill='{fill}' "
-                f"stroke='#444' data-first='{a}' data-second='{b}'><title>{a} then {b}: total {a + b}"
+                f"stroke='#444' data-first='{a}' data-second='{b}'><title>{a} then {b}: {words[a, b]}"
                 f"</title></rect><text x='{x + cell / 2}' y='{y + cell / 2 + 5}' font-size='14' "
-                f"text-anchor='middle' fill='{_ink(fill)}'>{a + b}</text>"
+                f"text-anchor='middle' fill='{_ink(fill)}'>{words[a, b]}</text>"
             )
     for i, (label, _, colour) in enumerate(marks):
         y = top + size + 14 + 22 * i

@@ -1,0 +1,32 @@
+"""A matplotlib figure as a widget, so a lesson can hold a chart back until the class has predicted
+(``predict_reveal(reveals=...)`` takes widgets; a figure shown with ``plt.show()`` is on screen at once).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import ipywidgets as w
+
+from playground.core.numbers import shown
+
+
+def figure_widget(figure: Any) -> w.HTML:
+    """The figure drawn once as inline SVG inside an HTML widget; the figure is closed afterwards.
+
+    A chart of a few hundred bars takes a few tenths of a second to draw and some tens of KB.
+    (matplotlib is imported here, not with the package: most panels never need it.)
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+
+    if not isinstance(figure, Figure):
+        raise TypeError(
+            f"figure must be a matplotlib Figure (such as ax.figure or plt.gcf()); got {shown(figure, 60)}"
+        )
+    svg = io.StringIO()
+    figure.savefig(svg, format="svg", bbox_inches="tight")
+    plt.close(figure)
+    text = svg.getvalue()
+    return w.HTML(text[text.index("<svg") :])  # the picture without its XML prologue
