@@ -366,3 +366,58 @@ def test_what_a_transformation_does_with_the_old_athletes_cards(keeps: bool) -> 
     assert old in under and (clone in under) is keeps
     assert (clone in s.episode_discard) is not keeps
     assert_conserved(game)
+
+
+@pytest.mark.parametrize(("counts", "expected"), [(True, 2), (False, 1)])
+def test_the_state_table_shows_the_count_that_decides_cheerleading(counts: bool, expected: int) -> None:
+    """The table's score for a Sport won by the most attached cards is the deciding count, lower
+    Athletes counted or not as Rules.lower_athlete_counts says (not every card under the top)."""
+    game = new_game(rules=Rules(lower_athlete_counts=counts), seed=0)
+    while game.tasks[0].kind != "turn":
+        game.step()
+    s = game.state
+    stack = s.stacks[0]
+    stack.under.clear()
+    stack.under.add("A02")
+    stack.under.add("E01")
+    s.stacks_changed()
+    s.active_sport.add(next(k for k, sport in game.data.sports.items() if sport.effect == "most_cards_wins"))
+    assert game.team_score(stack.owner, [stack.id]) == expected
+    assert game.state_frame().loc[stack.id, "score_now"] == expected
+
+
+@pytest.mark.parametrize("lasts", ["the season", "the Sport"])
+def test_a_region_a_sport_reveals_lasts_as_the_rules_say(lasts: str) -> None:
+    """Curling and Ski Jump reveal another Region; by our ruling it stays for the season
+    (Rules.sport_region_lasts), or it leaves with the Sport that revealed it."""
+    game = new_game(rules=Rules(mode="tournament", sport_region_lasts=lasts), seed=7, players=3)
+    changes = 0
+    while game.result() is None:
+        sport, season, revealed = list(game.state.active_sport), game.season, list(game.sport_regions)
+        game.step()
+        if revealed and sport and list(game.state.active_sport) != sport and game.season == season:
+            changes += 1
+            still = [r for r in revealed if r in game.state.active_regions]
+            assert still == (revealed if lasts == "the season" else [])
+            assert all(r in game.state.region_deck for r in revealed) == (lasts == "the Sport")
+    assert changes > 0  # the seed has a Sport with an extra Region followed by another Sport
+
+
+@pytest.mark.parametrize("idle", [True, False])
+def test_a_card_with_nothing_to_do_is_played_idle_only_when_the_rules_allow(idle: bool) -> None:
+    """Non-Canon OVA with nothing attached anywhere, Growth Spurt with no Athlete left to draw:
+    offered as a play that does nothing by our ruling (Rules.idle_plays), refused when it is off."""
+    game = training_scene(Rules(idle_plays=idle, reshuffle_discards=False))
+    s = game.state
+    for st in s.stacks:
+        for card in st.under.clear():
+            s.episode_discard.add(card)
+    s.stacks_changed()
+    ova, spurt = give(game, 0, "Non-Canon OVA"), give(game, 0, "Growth Spurt")
+    for card in s.athlete_deck.clear():
+        s.athlete_discard.add(card)
+    offered = {a.card for a in game.legal_actions() if isinstance(a, Play)}
+    assert (ova in offered, spurt in offered) == (idle, idle)
+    if not idle:
+        with pytest.raises(IllegalAction, match=r"would do nothing now, and idle plays are off"):
+            game.apply(Play(ova, ""))

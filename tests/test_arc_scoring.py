@@ -72,6 +72,14 @@ def test_distributive_forms_in_sympy() -> None:
     assert str(added) != str(each)  # shown unevaluated: the two ways of writing it
 
 
+@pytest.mark.parametrize("multiplier", [1, 0, -1, 2, "m"])
+@pytest.mark.parametrize("values", [[3, 4], [3, -4, "x"], [0, 0], [5], ["a", "b"]])
+def test_the_distributive_law_holds_for_every_multiplier(values: list, multiplier: int | str) -> None:
+    """A multiplier of 1 (the Athlete with no bonus) once left sympy a product it never worked out."""
+    added, each, equal = distributive_forms(values, multiplier)
+    assert equal and sympy.simplify(added.doit() - each.doit()) == 0
+
+
 def test_operation_counts_agree_with_counting_while_computing() -> None:
     for values, mults in [([1, 3, -2, 2, -1, 0, 1], [2]), ([4, 5], [2, 2, 2]), ([7], [])]:
         done = count_both_ways(values, mults)

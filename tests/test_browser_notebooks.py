@@ -250,7 +250,9 @@ def _season(page: Page) -> None:
     step_through(panel, range(2, SEASON_STEPS + 1))
 
     who = game.player_name(game.current_actor())
-    expect(status).to_have_text(f"Step {SEASON_STEPS} of {SEASON_STEPS}: {who} to act ({game.phase()}).")
+    expect(status).to_have_text(
+        f"Step {SEASON_STEPS} of {SEASON_STEPS}: {who} to act ({game.phase().replace('_', ' ')})."
+    )
     for player, space in enumerate(where):
         piece = view.locator(f'.pg-board-piece[data-player="{player}"]')
         expect(piece).to_have_attribute("data-position", space)

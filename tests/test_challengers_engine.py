@@ -5,6 +5,7 @@ The rulebook's own rules, scene by scene, are in test_challengers_rulebook.py.
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -283,3 +284,34 @@ def test_chosen_decks_are_exactly_the_cards_asked_for() -> None:
     game.check_conserved()
     with pytest.raises(ValueError, match="not a card id"):
         new_game(seed=1, players=3, decks=[["bot_01"], ["rookie"], ["rookie"]])  # the Robot's card
+
+
+def test_the_match_endings_count_reads_every_match_of_every_seeded_tournament() -> None:
+    from playground.challengers.policies import greedy
+    from playground.challengers.simulate import match_endings_count
+
+    counted = match_endings_count(4, greedy, progress=False)
+    by_hand = Counter(
+        m["how"] for s in range(4) for m in new_game(seed=s, players=2).play(greedy).state.match_log
+    )
+    assert counted == {"bench full": by_hand["bench full"], "ran out": by_hand["ran out"]}
+    assert sum(counted.values()) == 4 * 7  # seven rounds, no final for two players
+    for tournaments in (0, 1_001, 2.0):
+        with pytest.raises(ValueError, match="tournaments must be a whole number from 1 to 1,000"):
+            match_endings_count(tournaments, greedy)
+
+
+@pytest.mark.parametrize(("counts", "flag"), [(False, 3), (True, 5)])
+def test_a_first_cards_attack_bonus_counts_only_by_the_ruling(counts: bool, flag: int) -> None:
+    """The first card takes the flag without attacking: by our ruling its during-the-attack bonus
+    (Cab Driver, 3 and +2) adds nothing (Rules.first_card_attack_bonus); on, it holds at 5 until
+    the flag moves."""
+    game = match_scene(
+        ["cabbie"], ["rookie", "hopeful", "mascot", "captain"], Rules(first_card_attack_bonus=counts)
+    )
+    apply_all(game, "Ash", Reveal(), "cabbie")
+    assert game.flag_strength(0) == flag
+    apply_all(game, Reveal(), "hopeful", Reveal(), "captain")  # 2 + 4 = 6 beats either strength
+    assert game.legal_actions() == [TakeFlag()]
+    game.apply(TakeFlag())
+    assert game.state.match.first_bonus == 0

@@ -488,3 +488,81 @@ def test_a_rules_panel_refuses_another_games_rules() -> None:
         with pytest.raises(TypeError, match=r"rules must be a playground\.challengers\.Rules"):
             panel.set_rules(odd)
     assert panel.rules == challengers.Rules()
+
+
+# -- the fourth robustness review (5ce782c) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [arc, challengers, tiebreak, tsubasa])
+def test_a_negative_seed_is_refused_not_played_as_its_positive_twin(game) -> None:
+    """random.Random(-5) is random.Random(5): a negative seed would replay another game's story."""
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 up"):
+        game.new_game(seed=-5)
+    assert game.new_game(seed=np.int64(5)).seed == 5
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda seed: tiebreak.simulate.simulate_race(2, games=20, seed=seed),
+        lambda seed: tiebreak.simulate.simulate_race_lengths(2, games=20, seed=seed),
+        lambda seed: tiebreak.simulate.simulate_vacant(1, games=20, seed=seed),
+        lambda seed: tiebreak.simulate.simulate_defended(1, games=20, seed=seed),
+        lambda seed: tiebreak.simulate.play_race(2, seed=seed),
+    ],
+)
+@pytest.mark.parametrize("seed", [None, "3", 3.5, -1])
+def test_the_tiebreak_simulations_own_a_whole_seed(call, seed) -> None:
+    """None would seed from the clock: the same call, two answers."""
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 up"):
+        call(seed)
+
+
+def test_a_race_replayed_from_no_dice_is_an_empty_table() -> None:
+    race = tiebreak.simulate.play_race(2, dice=[])
+    assert race.empty and list(race.columns) == list(tiebreak.simulate.play_race(2, dice=[3]).columns)
+
+
+@pytest.mark.parametrize("switch", [None, "3", 3.5, [], 1])
+def test_the_multiplier_switches_are_true_or_false(switch) -> None:
+    from playground.arc.scoring import combined_multiplier
+
+    for name in ("stack", "negatives"):
+        with pytest.raises(ValueError, match=f"{name} must be True or False"):
+            combined_multiplier([2, 2], **{name: switch})
+
+
+@pytest.mark.parametrize("worth", ["x", float("nan"), -5, 2])
+def test_a_point_worth_is_a_chance(worth) -> None:
+    with pytest.raises(ValueError, match="point_worth must be a number from 0 to 1"):
+        tsubasa.policies.odds_spender(tsubasa.new_game(seed=1), point_worth=worth)
+
+
+def test_a_students_choice_function_that_fails_is_named() -> None:
+    player = tiebreak.policies.from_choices(challenge=lambda situation: 1 / 0)
+    with pytest.raises(
+        ValueError, match=r"the challenge function given to from_choices failed .*ZeroDivisionError"
+    ):
+        tiebreak.new_game(seed=1).play(player)
+
+
+def test_choices_that_read_alike_are_counted_in_a_refusal() -> None:
+    game = arc.new_game(seed=1)
+    while game.phase() != "draft" or game.current_actor() == CHANCE:
+        game.step()
+    assert game.why_illegal("pass").endswith("can choose: keep an Athlete face down (3 ways).")
+
+
+def test_an_endless_list_of_sports_is_refused_after_a_thousand() -> None:
+    import itertools
+
+    from playground.arc.simulate import sport_reveal_sampler
+
+    with pytest.raises(ValueError, match="sports must be 1 to 1,000 Sport cards"):
+        sport_reveal_sampler(itertools.cycle(arc.load_data().sports.values()), lambda c: c.id)
+
+
+def test_a_huge_percentage_shows_no_digits_past_a_floats_precision() -> None:
+    from playground.widgets.predict import percent
+
+    assert percent(10**30) == "1e+32%" and percent(Fraction(1, 6)) == "16.7%"

@@ -22,6 +22,7 @@ from tsubasa_scenes import (
     until,
 )
 
+from playground.core.dist import Dist
 from playground.core.engine import IllegalAction
 from playground.core.rules import RulesError
 from playground.tsubasa import Rules, load_data, new_game
@@ -44,6 +45,7 @@ from playground.tsubasa.actions import (
 )
 from playground.tsubasa.cards import TsubasaData
 from playground.tsubasa.engine import TsubasaGame
+from playground.tsubasa.odds import save_outcomes
 from playground.tsubasa.table_view import scene_of, table_html
 
 # -- set-up and kick-off --------------------------------------------------------------------------
@@ -901,3 +903,49 @@ def test_a_keeper_replaced_by_a_signing_goes_where_the_ruling_says() -> None:
         game.apply(Pass())
         game.apply(Sign("s_nakanishi"))
         assert "s_nakanishi" in me.play and keeper in (me.discard if ruling == "discard pile" else s.box)
+
+
+# -- the rulebook review of 5ce782c ------------------------------------------------------------------
+
+
+def test_a_coach_who_has_passed_plays_no_card_through_a_motivated_ability() -> None:
+    """Attack Phase: 'if you decide to pass, you can no longer play any more cards this round'. A
+    card motivated at the start of the duel keeps its other abilities, but its play_card is not
+    offered to a coach who has passed."""
+    game = attack_scene(rules=Rules(motivation=True))
+    empty_hands(game)
+    lay(game, 0, "n_tsubasa")
+    give(game, 0, "n_taki")
+    game.state.coaches[0].points.update({"shot": 2, "pass": 1, "defense": 2})
+    game.apply(Pass())
+    game.apply(Pass())
+    game.apply(Motivate("n_tsubasa"))
+    offered = []
+    while game.phase() == "ability":
+        offered += game.legal_actions()
+        game.apply(offered[-1])
+    assert Use("gain_two", "shot+shot") in offered and not [a for a in offered if a.ability == "play_card"]
+    assert "n_taki" in game.state.coaches[0].hand and game.phase() == "aim"
+
+
+def test_gain_two_offers_only_pairs_that_gain_a_point() -> None:
+    """A pair of kinds both at the cap would gain nothing (and could still trigger a Mandatory
+    Action): like gain_shot_or_pass, gain_two offers only what gains at least one point."""
+    game = attack_scene()
+    me = game.state.coaches[game.state.attacker]
+    me.points.update({"shot": 5, "pass": 5, "defense": 4})
+    options = game._ability_options(game.state.attacker, "", "gain_two")
+    assert [u.choice for u in options] == ["shot+defense", "pass+defense", "defense+defense"]
+    me.points.update({"defense": 5})
+    assert game._ability_options(game.state.attacker, "", "gain_two") == []
+
+
+def test_the_keepers_faces_go_as_far_as_the_die() -> None:
+    """save_catch_top and save_corner_top are bounded by die_sides (up to 12), not by 6."""
+    rules = Rules(die_sides=12, save_catch_top=2, save_corner_top=7)
+    assert (rules.save_catch_top, rules.save_corner_top) == (2, 7)
+    assert save_outcomes(2, 7, 12) == Dist(
+        {"catch": Fraction(2, 12), "corner": Fraction(5, 12), "goal": Fraction(5, 12)}
+    )
+    with pytest.raises(RulesError, match="die_sides"):
+        Rules(die_sides=6, save_corner_top=7)

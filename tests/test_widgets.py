@@ -191,6 +191,28 @@ def test_step_button_advances_the_game_and_the_tables() -> None:
         assert panel.history_table.value.count("<tr>") == k + 1  # header row + k steps
 
 
+@pytest.mark.parametrize("button", ["play_button", "step_button"])
+def test_the_stop_button_leaves_the_panel_showing_the_game_as_it_is(button: str) -> None:
+    """An interrupt during Play to end (or Step) still redraws the panel before it stops the cell:
+    the slider, status and tables show the steps that were played, not an old step."""
+    calls = []
+
+    def stopped_on_the_eighth_move(game: Game) -> Action:
+        calls.append(1)
+        if len(calls) == 8:
+            raise KeyboardInterrupt
+        return game.legal_actions()[0]
+
+    panel = game_panel(new_game, policies=stopped_on_the_eighth_move, seed=2)
+    with pytest.raises(KeyboardInterrupt):
+        for _ in range(1000):  # Play to end stops at once; Step after seven moves and some rolls
+            getattr(panel, button).click()
+    played = panel.game.step_count
+    assert played >= 7 and panel.scrub.max == panel.scrub.value == played
+    assert panel.status.value.startswith(f"Step {played} of {played}:")
+    assert panel.state_table.value == state_html(panel.game.at(played))
+
+
 def test_play_to_end_and_then_step() -> None:
     """Play to end finishes the game, shows the winner; Step afterwards only explains."""
     panel = game_panel(new_game, seed=2)

@@ -31,21 +31,39 @@ class Competition(Game):
         self.season_wins = [0] * self.players
         self.tournament_rounds = 0
         self.winners_log: list[tuple[int, ...]] = []
+        self.sport_regions: list[str] = []  # the Regions the active Sport revealed (sport_region_lasts)
 
     # -- the Sport ----------------------------------------------------------------------------
 
     def _do_sport(self, task: Task, card: str) -> list[Event]:
         s = self.state
+        events = []
         if len(s.active_sport):
             s.active_sport.move(s.active_sport[0], s.sport_used)
+            events = self._sport_regions_leave()
         source = s.sport_top if len(s.sport_top) and s.sport_top[0] == card else s.sport_deck
         source.move(card, s.active_sport)
         sport = s.data.sports[card]
-        events = [Event(f"the Sport is {sport.name}: {', '.join(sport.relevant)}, team of {sport.team_size}")]
+        events.append(
+            Event(f"the Sport is {sport.name}: {', '.join(sport.relevant)}, team of {sport.team_size}")
+        )
         if sport.effect == "extra_region" and (task.info != "tie" or self.rules.tie_sport_effects):
             self._now(Task("region", None, "sport"))
             events.append(Event(f"{sport.name}'s effect: another Region is revealed"))
         return events
+
+    def _sport_regions_leave(self) -> list[Event]:
+        """The Regions the leaving Sport revealed go back into the Region deck, when
+        Rules.sport_region_lasts says they last only as long as their Sport."""
+        s = self.state
+        if self.rules.sport_region_lasts != "the Sport" or not self.sport_regions:
+            return []
+        for card in self.sport_regions:
+            s.active_regions.remove(card)
+            s.region_deck.add(card)
+        names = ", ".join(s.data.name(c) for c in self.sport_regions)
+        self.sport_regions = []
+        return [Event(f"{names} stops being active with the Sport that revealed it")]
 
     # -- picking and scoring ------------------------------------------------------------------------
 
@@ -169,6 +187,7 @@ class Competition(Game):
             events.append(Event(f"{self.player_name(winners[0])} claims {s.data.name(sport)}"))
         else:
             s.active_sport.move(sport, s.sport_used)
+        events += self._sport_regions_leave()
         claimed = [len(z) for z in s.claimed]
         if max(claimed) >= self.rules.tournament_sports_to_win:
             self._finish(self._most(claimed), dict(enumerate(claimed)), "a player claimed enough Sports")
@@ -241,6 +260,7 @@ class Competition(Game):
             events.append(self._reshuffle_used_sports("between seasons"))
         for card in s.active_regions.clear():
             s.region_deck.add(card)
+        self.sport_regions = []
         regions = [Task("region"), *self._carry_over_locks(events)]
         if not self.rules.graduation_keep_hands:
             for hand in s.hands:

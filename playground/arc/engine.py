@@ -132,11 +132,14 @@ class ArcGame(TrainingPhase, Competition):
         return {"sport": name(sport) if sport else "", "main_character": ", ".join(map(name, mc))}
 
     def _said(self, action: Action) -> str:
-        """A card or Region drawn by its name; an Athlete drawn for the draft stays unnamed until
-        everyone flips their Athletes face up (the draft hands are private till then)."""
+        """A card or Region drawn by its name, except what goes into a private hand: an Athlete drawn
+        for the draft until everyone flips their Athletes face up, an Episode drawn into a hand
+        (standard ruleset; the competitive pool is public). A card played says its name."""
         if isinstance(action, str):
             if action in self.data.athletes and not self.state.revealed:
                 return "an Athlete"
+            if action in self.data.episodes and self.rules.ruleset == "standard":
+                return "an Episode"
             return self.data.name(action)
         words = re.split(r"([ ,/])", str(action))  # "play E22 on #1/E20": ids to names, #1 to stack 1
         return "".join(self.data.name(w) if w[:1] != "#" else f"stack {w[1:]}" for w in words)
@@ -168,8 +171,8 @@ class ArcGame(TrainingPhase, Competition):
         check_conserved(zones, self._census)
 
     def zones_frame(self) -> pd.DataFrame:
-        """One row per card zone: decks, hands, piles, stacks."""
-        return self.state.table().frame()
+        """One row per card zone: decks, hands, piles, stacks (cards by name)."""
+        return self.state.table().frame(self.data.name)
 
     # -- chance -----------------------------------------------------------------------------------
 
@@ -317,6 +320,8 @@ class ArcGame(TrainingPhase, Competition):
     def _do_region(self, task: Task, card: str) -> list[Event]:
         s = self.state
         s.region_deck.move(card, s.active_regions)
+        if task.info == "sport":
+            self.sport_regions.append(card)
         return [Event(f"{s.data.name(card)} is an active Region")]
 
     def _do_athlete(self, task: Task, card: str) -> list[Event]:

@@ -17,6 +17,7 @@ MODES = ("season", "tournament", "graduation")
 MC_TIES = ("nobody", "all tied")
 MULLIGAN_TIMES = ("turn start", "during turn")
 GRADUATION_STARTERS = ("last winner", "first player")
+SPORT_REGION_LASTS = ("the season", "the Sport")
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,13 @@ class Rules(RulesBase):
         True,
         "Ruling: a Sport that replaces a tied one has its effect at once, as at the reveal.",
     )
+    sport_region_lasts: str = rule(
+        "the season",
+        "Ruling (the Sport card says only that its extra Region applies to everyone on reveal): "
+        "a Region a Sport reveals stays active for the season, through tie replacements and later "
+        "tournament rounds. 'the Sport': it goes back into the Region deck when that Sport leaves.",
+        choices=SPORT_REGION_LASTS,
+    )
 
     # -- the named cards ------------------------------------------------------------------------
     evil_clone_multiplier: int = rule(
@@ -149,6 +157,13 @@ class Rules(RulesBase):
         True,
         "Ruling: Birthday Party takes a card at random from the hand of the player you name. Off: "
         "you look at the hand and choose. In the competitive ruleset (no hands) it takes nothing.",
+    )
+    idle_plays: bool = rule(
+        True,
+        "Ruling (the rulebook is silent): a card whose effect finds nothing to act on (Non-Canon OVA "
+        "with no card attached anywhere, Growth Spurt or Magical Girl Transformation with no Athlete "
+        "left to draw, Birthday Party with no hands) may still be played, doing nothing; it counts "
+        "as one of the turn's plays. Off: such a card cannot be played until it has something to do.",
     )
     birthday_party_empty_hand: bool = rule(
         True,

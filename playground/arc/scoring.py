@@ -13,7 +13,7 @@ from math import prod
 import sympy
 
 from playground.core.checks import check_iterable, check_key, listed
-from playground.core.numbers import is_whole, shown
+from playground.core.numbers import flag, is_whole, shown
 
 from .cards import STATS
 
@@ -149,6 +149,7 @@ def combined_multiplier(
         raise ValueError(f"at most {MAX_MULTIPLIERS} multipliers; got {len(multipliers)}")
     values = [_int(m, "a multiplier") for m in multipliers]
     total = _int(total, "total")
+    stack, negatives = flag(stack, "stack"), flag(negatives, "negatives")
     if total < 0 and not negatives:
         return 1
     if not values:
@@ -177,8 +178,10 @@ def distributive_forms(values: Sequence[int | str], multiplier: int | str = "m")
     )
     added_first = sympy.Mul(m, sympy.Add(*terms, evaluate=False), evaluate=False)
     multiplied_each = sympy.Add(*[sympy.Mul(m, t, evaluate=False) for t in terms], evaluate=False)
-    # both sides are polynomials: expanded, they are the same sum of terms exactly when equal
-    return added_first, multiplied_each, sympy.expand(added_first) == sympy.expand(multiplied_each)
+    # both sides are polynomials: worked out (doit: a factor of 1 left unevaluated stays a product)
+    # and expanded, they are the same sum of terms exactly when equal
+    same = sympy.expand(added_first.doit()) == sympy.expand(multiplied_each.doit())
+    return added_first, multiplied_each, same
 
 
 def operation_count(values: int, multipliers: int) -> dict[str, int]:

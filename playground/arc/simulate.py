@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping
+from itertools import islice
 from typing import Any
 
 import pandas as pd
@@ -34,7 +35,7 @@ def sport_reveal_sampler(
     So the bars a lesson shows come from revealing Sports, not from the exact answer they are
     compared with. sports: 1 to 1,000 Sport cards; measure is called once per reveal.
     """
-    cards = list(sports)[:1001] if not isinstance(sports, (str, Mapping)) else []
+    cards = list(islice(sports, 1001)) if not isinstance(sports, (str, Mapping)) else []  # an endless one too
     if not 1 <= len(cards) <= 1000 or not all(isinstance(c, Sport) for c in cards):
         raise ValueError(
             f"sports must be 1 to 1,000 Sport cards (load_data().sports.values()); got {shown(sports)}"

@@ -331,7 +331,7 @@ class State:
                 "face_down": False,
             }
             if sport is not None and decided_by_cards(sport):
-                card["score"], card["measure"] = len(under), "attached cards"
+                card["score"], card["measure"] = self.attached_count(under), "attached cards"
             elif sport is not None:
                 total = relevant_sum(base, mods, sport.relevant)
                 m = combined_multiplier(

@@ -52,7 +52,7 @@ class TrainingPhase:
                     found = [Play(card, t) for t in targets]
                 else:
                     found = known[card] = plays(card, targets)
-            actions.extend(found)
+            actions.extend(found if self.rules.idle_plays else [a for a in found if not self._idle(a)])
         if (
             self.rules.mulligan
             and self.rules.ruleset == "standard"
@@ -82,6 +82,16 @@ class TrainingPhase:
             empty_ok = self.rules.birthday_party_empty_hand
             return tuple(f"P{v + 1}" for v in range(self.players) if v != p and (empty_ok or len(s.hands[v])))
         return ("",)
+
+    def _idle(self: ArcGame, play: Play) -> bool:
+        """Whether the play would do nothing (Rules.idle_plays): no card to discard, no Athlete to
+        draw, no hand to take from."""
+        s = self.state
+        effect = s.data.episodes[play.card].effect
+        if effect in ("growth_spurt", "magical_girl"):
+            refill = self.rules.reshuffle_discards and len(s.athlete_discard)
+            return not len(s.athlete_deck) and not refill
+        return effect in ("non_canon_ova", "birthday_party") and not play.target
 
     def _options_discard_down(self: ArcGame, task: Task) -> list[Action]:
         return [Discard(c) for c in self.state.hands[task.player].kinds()]
@@ -118,6 +128,8 @@ class TrainingPhase:
             and e.effect not in ("growth_spurt", "magical_girl", "non_canon_ova")
         ):
             return f"{e.name} is a {e.kind} card: only star-icon (attach) cards are attached to an Athlete."
+        if not self.rules.idle_plays and self._idle(action):
+            return f"{e.name} would do nothing now, and idle plays are off (Rules.idle_plays)."
         targets = self._targets(action.card, p)
         if not targets:
             return f"{e.name} has no target now: every other player's hand is empty."

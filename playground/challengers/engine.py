@@ -18,6 +18,7 @@ Readings that are not rules choices, and why:
 
 from __future__ import annotations
 
+import re
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -414,8 +415,8 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         return self.state.sides_frame()
 
     def zones_frame(self) -> pd.DataFrame:
-        """Every zone of the tournament: its name, how many cards or tokens, and which."""
-        return self.state.table().frame()
+        """Every zone of the tournament: its name, how many cards or tokens, and which (by name)."""
+        return self.state.table().frame(self._named)  # the all-seeing census: trophies with their fans
 
     def deck_frame(self, player: int) -> pd.DataFrame:
         """A seat's whole deck wherever its cards are now, one row per card name (the Robot's too)."""
@@ -437,19 +438,28 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         return self._figures
 
     def _said(self, action: Action) -> str:
-        """A card drawn or revealed by its name, the set left out by lot by its name (trophies,
-        sides and players are already words)."""
-        if isinstance(action, str):
-            if action in self.data.cards:
-                return self.data.cards[action].name
-            if action in self.data.sets:
-                return self.data.sets[action][0]
-        return str(action)
+        """A card drawn or revealed by its name, the set left out by lot by its name, a trophy by its
+        round only: its fans stay hidden, as the rulebook keeps them (``actions()`` has them)."""
+        if isinstance(action, str) and TROPHY.fullmatch(action):
+            return f"a round {action.split()[0][1:]} trophy"
+        return self._named(action)
+
+    def _named(self, thing: Any) -> str:
+        """A card or a set by its name (trophies, fans, sides and players are already words)."""
+        if isinstance(thing, str):
+            if thing in self.data.cards:
+                return self.data.cards[thing].name
+            if thing in self.data.sets:
+                return self.data.sets[thing][0]
+        return str(thing)
 
     def _rescore(self) -> None:
         """Forget the figures: the engine calls this whenever fans, trophies or the round change
         (code that edits those zones directly calls it too)."""
         self._figures = None
+
+
+TROPHY = re.compile(r"R\d+ trophy \d+")  # a trophy's id, as state.trophy_id writes it
 
 
 HANDLERS: dict[str, Callable[..., list[Event]]] = task_methods(ChallengersGame, "_do_")

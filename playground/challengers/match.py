@@ -68,7 +68,7 @@ class MatchFlow:
     def _flag_strength(self: ChallengersGame, side: int) -> int:
         play = self.state.sides[side].play
         bench = self.state.bench_bonus(side) if self.rules.bench_bonus_defends else 0
-        return self.data.cards[play[len(play) - 1]].holding + bench
+        return self.data.cards[play[len(play) - 1]].holding + bench + self.state.match.first_bonus
 
     def _attack_reached(self: ChallengersGame, side: int) -> bool:
         m = self.state.match
@@ -117,6 +117,7 @@ class MatchFlow:
         m = self.state.match
         if task.extra == "first":
             m.flag = task.side
+            m.first_bonus = c.bonus("during_attack") if self.rules.first_card_attack_bonus else 0
             events.append(Event(f"The flag goes on {c.name}: strength {self._flag_strength(task.side)}."))
             return events + self._attack_next(m.other(task.side))
         total, flag = self._attack_total(task.side), self._flag_strength(m.flag)
@@ -169,6 +170,9 @@ class MatchFlow:
         return self._take_flag(task.side)
 
     def _take_flag(self: ChallengersGame, side: int) -> list[Event]:
+        """The attack takes the flag. The losing card's when-losing-the-flag effect resolves first,
+        as the rulebook times it (at the flag's removal): a rest effect frees a bench seat before
+        the check for a full bench, so it can save a player at the limit."""
         m = self.state.match
         loser = m.flag
         them = self.state.sides[loser]
@@ -181,6 +185,7 @@ class MatchFlow:
                 events += self._rest_oldest_seat(loser, lost.name)
         m.flag = side
         m.flag_moves += 1
+        m.first_bonus = 0  # the first card no longer holds the flag
         names = list(dict.fromkeys(self.data.cards[c].name for c in them.play))
         new = [n for n in names if n not in them.seats]
         if len(them.seats) + len(new) > self.rules.bench_seats:

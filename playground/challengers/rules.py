@@ -55,6 +55,12 @@ class Rules(RulesBase):
         "An attack takes the flag when its total equals or beats the flag's strength (rulebook); "
         "off: a house rule where it must beat it.",
     )
+    first_card_attack_bonus: bool = rule(
+        False,
+        "Ruling (the rulebook says only to resolve the first card's effect): the match's first card "
+        "takes the flag without attacking, so a during-the-attack bonus adds nothing to its flag "
+        "strength. On: it counts, for as long as that card holds the flag.",
+    )
     bench_bonus_defends: bool = rule(
         True,
         "Ruling: a 'from the bench' strength bonus counts for your card holding the flag as well "
@@ -123,33 +129,85 @@ class Rules(RulesBase):
         choices=LEVEL_AND_KEEP,
     )
     level_round_1: str = rule(
-        "A", "Level deck drawn from in round 1 (with level_and_keep 'one per round').", choices=LEVELS
+        "A",
+        "Only with level_and_keep 'one per round': the level deck drawn from in round 1.",
+        choices=LEVELS,
     )
-    keep_round_1: int = rule(2, "Cards you may keep from the draw in round 1.", low=0, high=5)
-    level_round_2: str = rule("A", "Level deck drawn from in round 2.", choices=LEVELS)
-    keep_round_2: int = rule(2, "Cards you may keep from the draw in round 2.", low=0, high=5)
+    keep_round_1: int = rule(
+        2,
+        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 1.",
+        low=0,
+        high=5,
+    )
+    level_round_2: str = rule(
+        "A",
+        "Only with level_and_keep 'one per round': the level deck drawn from in round 2.",
+        choices=LEVELS,
+    )
+    keep_round_2: int = rule(
+        2,
+        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 2.",
+        low=0,
+        high=5,
+    )
     level_round_3: str = rule(
         "A",
-        "Level deck drawn from in round 3 (published alternative on some brackets: 1 from B).",
+        "Only with level_and_keep 'one per round': the level deck drawn from in round 3 "
+        "(published alternative on some brackets: 1 from B).",
         choices=LEVELS,
     )
-    keep_round_3: int = rule(2, "Cards you may keep from the draw in round 3.", low=0, high=5)
+    keep_round_3: int = rule(
+        2,
+        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 3.",
+        low=0,
+        high=5,
+    )
     level_round_4: str = rule(
         "A",
-        "Level deck drawn from in round 4 (published alternative on some brackets: 2 from B).",
+        "Only with level_and_keep 'one per round': the level deck drawn from in round 4 "
+        "(published alternative on some brackets: 2 from B).",
         choices=LEVELS,
     )
-    keep_round_4: int = rule(2, "Cards you may keep from the draw in round 4.", low=0, high=5)
-    level_round_5: str = rule("B", "Level deck drawn from in round 5.", choices=LEVELS)
-    keep_round_5: int = rule(2, "Cards you may keep from the draw in round 5.", low=0, high=5)
+    keep_round_4: int = rule(
+        2,
+        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 4.",
+        low=0,
+        high=5,
+    )
+    level_round_5: str = rule(
+        "B",
+        "Only with level_and_keep 'one per round': the level deck drawn from in round 5.",
+        choices=LEVELS,
+    )
+    keep_round_5: int = rule(
+        2,
+        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 5.",
+        low=0,
+        high=5,
+    )
     level_round_6: str = rule(
         "B",
-        "Level deck drawn from in round 6 (published alternative on some brackets: 1 from C).",
+        "Only with level_and_keep 'one per round': the level deck drawn from in round 6 "
+        "(published alternative on some brackets: 1 from C).",
         choices=LEVELS,
     )
-    keep_round_6: int = rule(2, "Cards you may keep from the draw in round 6.", low=0, high=5)
-    level_round_7: str = rule("C", "Level deck drawn from in round 7.", choices=LEVELS)
-    keep_round_7: int = rule(2, "Cards you may keep from the draw in round 7.", low=0, high=5)
+    keep_round_6: int = rule(
+        2,
+        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 6.",
+        low=0,
+        high=5,
+    )
+    level_round_7: str = rule(
+        "C",
+        "Only with level_and_keep 'one per round': the level deck drawn from in round 7.",
+        choices=LEVELS,
+    )
+    keep_round_7: int = rule(
+        2,
+        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 7.",
+        low=0,
+        high=5,
+    )
 
     # -- trophies ----------------------------------------------------------------------------
     trophy_1_1: int = rule(2, "Fans on trophy 1 of round 1 (one unofficial source).", low=0, high=30)

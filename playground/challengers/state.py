@@ -167,6 +167,7 @@ class Match:
     attacker: int | None = None
     winner: int | None = None
     flag_moves: int = 0
+    first_bonus: int = 0  # the first card's during-the-attack bonus, while it holds the flag (a ruling)
 
     def other(self, side: int) -> int:
         return self.sides[1] if side == self.sides[0] else self.sides[0]

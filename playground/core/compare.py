@@ -144,12 +144,12 @@ def compare_rules(
     """Play ``games`` seeded games under each rule set and compare the measures.
 
     Game i is ``new_game(rules=..., seed=seed + i[, players=players]).play(policies)`` under A
-    and under B (the same seeds: common random numbers). ``measures`` maps a name to a function
-    of the finished game returning a number (default: ``steps``). The table has one row per
-    measure: the means under A and B, the difference B - A, its 95% confidence interval
-    (mean of the paired differences ± 1.96 · sd / √games; with one game the spread is unknown
-    and the interval is (-inf, inf); with sd 0 it is a single point) and a verdict: "B higher",
-    "A higher", or "cannot tell" when the interval contains 0.
+    and under B (the same seeds: common random numbers); seed is a whole number from 0 up.
+    ``measures`` maps a name to a function of the finished game returning a number (default:
+    ``steps``). The table has one row per measure: the means under A and B, the difference B -
+    A, its 95% confidence interval (mean of the paired differences ± 1.96 · sd / √games; with
+    one game the spread is unknown and the interval is (-inf, inf); with sd 0 it is a single
+    point) and a verdict: "B higher", "A higher", or "cannot tell" when the interval contains 0.
 
     executor: None plays fewer than POOL_FROM games here and more on a ProcessPoolExecutor
     over every core; "serial" and "process" force either; or pass any executor (an object with
@@ -206,7 +206,7 @@ def _plan(
             f"and {_game_of(rules_b)}"
         )
     games = whole_number(games, "games", 1, MAX_GAMES)
-    seed = whole_number(seed, "seed")
+    seed = whole_number(seed, "seed", 0)  # a negative seed replays its positive twin
     players = None if players is None else whole_number(players, "players")
     if policies is not None and not callable(policies):
         check_policies(policies)

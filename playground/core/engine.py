@@ -14,10 +14,12 @@ from __future__ import annotations
 import gc
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
 from typing import Any, NamedTuple
 
 import pandas as pd
@@ -136,11 +138,11 @@ class Game(ABC):
     seed = _fixed_at_start("seed", "seed is")
 
     def __init__(self, seed: int, players: int):
-        if type(seed) is not int:  # None would seed from the clock: the same call, two stories
-            if not is_whole(seed):
-                raise ValueError(
-                    f"seed must be a whole number (any size, negative too); got {shown(seed, 60)}"
-                )
+        # None would seed from the clock (the same call, two stories); a negative seed would tell
+        # the story of its positive twin (random.Random(-5) is random.Random(5)), so both are refused
+        if type(seed) is not int or seed < 0:
+            if not is_whole(seed) or seed < 0:
+                raise ValueError(f"seed must be a whole number from 0 up (any size); got {shown(seed, 60)}")
             seed = int(seed)  # a numpy integer, as np.arange gives it
         self.seed = seed
         self.players = players
@@ -379,7 +381,9 @@ class Game(ABC):
                 f"{given} cannot come up now: it is none of the {len(listed)} outcomes of this roll "
                 f"or draw ({example}). step() rolls or draws with the game's own generator."
             )
-        choices = ", ".join(str(a) for a in listed[:8]) + (", ..." if len(listed) > 8 else "")
+        said = Counter(map(self._said, listed))  # choices that read alike are said once, counted
+        named = [f"{text} ({n} ways)" if n > 1 else text for text, n in islice(said.items(), 8)]
+        choices = ", ".join(named) + (", ..." if len(said) > 8 else "")
         return f"{given} is not allowed now. {self.player_name(actor)} can choose: {choices}."
 
     def _commit(
@@ -536,7 +540,9 @@ class Game(ABC):
         return running[: stop + 1]
 
     def actions(self) -> list[Action]:
-        """Every action and chance outcome applied so far, in order: the game's whole story."""
+        """Every action and chance outcome applied so far, in order: the game's whole story, for
+        replaying it, secret choices included (a face-down pick reads as itself here, unlike in
+        the history and the state): a fair player function reads ``legal_actions`` and the state."""
         return [s.action for s in self._steps]
 
     def at(self, step: int) -> Game:

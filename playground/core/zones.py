@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from itertools import accumulate, islice
 from typing import Any
@@ -398,15 +398,22 @@ class Table:
         """
         check_conserved(self.zones.values(), expected)
 
-    def frame(self) -> pd.DataFrame:
-        """One row per zone: its name, how many cards, and which (a count after each repeated card)."""
+    def frame(self, name: Callable[[Card], str] = str) -> pd.DataFrame:
+        """One row per zone: its name, how many cards, and which (a count after each repeated card).
+
+        name writes a card for the table: a game passes its card names, so a class reads no ids.
+        """
+        if not callable(name):
+            raise TypeError(
+                f"name must be a function from a card to its name (such as str); got {shown(name, 60)}"
+            )
         rows = []
         for zone in self.zones.values():
             if isinstance(zone, Row):  # the order is part of what is seen
-                listed = [str(c) for c in zone]
+                listed = [name(c) for c in zone]
             else:
                 counts = zone.counts()
-                listed = [f"{c} x{counts[c]}" if counts[c] > 1 else str(c) for c in zone.kinds()]
+                listed = [f"{name(c)} x{counts[c]}" if counts[c] > 1 else name(c) for c in zone.kinds()]
             rows.append({"zone": zone.name, "cards": len(zone), "which": ", ".join(listed)})
         return pd.DataFrame(rows).set_index("zone")
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from playground.core.checks import failed_call
 from playground.core.engine import Action, random_legal
 from playground.core.numbers import shown, whole_number
 from playground.core.players import policy
@@ -223,11 +224,22 @@ class ChoicePolicy:
             return _choose(game, _risk_all, kept)
         return greedy(game)
 
+    def _ask(self, name: str, situation: Situation) -> object:
+        """The student's risk or challenge function's answer; its own error named in a sentence."""
+        try:
+            return getattr(self, name)(situation)
+        except Exception as error:
+            raise ValueError(
+                failed_call(
+                    f"the {name} function given to from_choices", f"a {situation.kind} situation", error
+                )
+            ) from error
+
     def _pick_risk(self, game: TiebreakGame, contest: Contest) -> Risk:
         risks = [a for a in game.legal_actions() if isinstance(a, Risk)]
         most = max(len(r.tokens) for r in risks)
         kind = {"vacant": "vacant", "defended": "champion", "training": "training"}[contest.kind]
-        answer = self.risk(_situation(game, kind, contest, most))  # type: ignore[misc]
+        answer = self._ask("risk", _situation(game, kind, contest, most))
         if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
             raise ValueError(
                 f"the risk function must return a whole number of tokens, 0 or more; "
@@ -256,7 +268,7 @@ class ChoicePolicy:
             best.pay,
         )
         most = _riskable(game, player, best.pay)
-        answer = self.challenge(_situation(game, "champion", contest, most))  # type: ignore[misc]
+        answer = self._ask("challenge", _situation(game, "champion", contest, most))
         if not isinstance(answer, bool):
             raise ValueError(f"the challenge function must return True or False; it returned {shown(answer)}")
         return answer

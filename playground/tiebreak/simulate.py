@@ -123,7 +123,7 @@ def _races(
     settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
     if settled is not None:  # decided before anyone rolls, every time
         return (games if settled else 0), Counter({0: games})
-    lengths = Counter(_lengths(random.Random(seed).randrange, games, *race[:6]))
+    lengths = Counter(_lengths(random.Random(whole_number(seed, "seed", 0)).randrange, games, *race[:6]))
     challenger_first = first == "challenger"
     wins = sum(n for rolls, n in lengths.items() if (rolls % 2 == 1) == challenger_first)
     return wins, lengths
@@ -187,7 +187,7 @@ def simulate_vacant(
     """
     games = whole_number(games, "games", 1, MAX_COUNT)
     bonus = vacant_bonus(tokens, ace, rules)
-    randrange = random.Random(seed).randrange
+    randrange = random.Random(whole_number(seed, "seed", 0)).randrange
     sides, target = rules.tiebreak_die_sides, rules.vacant_target
     wins = sum(1 for _ in range(games) if bonus + randrange(sides) + 1 >= target)
     return wins / games
@@ -226,7 +226,7 @@ def simulate_landings(
     so a short run still remembers that the piece began on Start. turns: 1 to MAX_COUNT.
     """
     turns = whole_number(turns, "turns", 1, MAX_COUNT)
-    randrange = random.Random(seed).randrange
+    randrange = random.Random(whole_number(seed, "seed", 0)).randrange
     sides = rules.number_die_sides
     faces = [face for face, n in rules.direction_faces().items() for _ in range(n)]
     ends: dict[tuple[int, int, str], tuple[int, ...]] = {}
@@ -329,7 +329,7 @@ def play_race(
     who wins). A race already won at the start has one row, roll 0.
     """
     if dice is None:
-        randrange = random.Random(whole_number(seed, "seed")).randrange
+        randrange = random.Random(whole_number(seed, "seed", 0)).randrange
         dice = iter(lambda: randrange(sides) + 1, None)  # endless: the race surely ends
     rows = []
     for roll, (roller, die, challenger, champion, winner) in enumerate(
@@ -348,7 +348,8 @@ def play_race(
                 "result": f"{winner} wins" if winner else "play on",
             }
         )
-    return pd.DataFrame(rows).astype({"die": "Int64"})
+    columns = ["roll", "roller", "die", "challenger", "champion", "roller's lead", "result"]
+    return pd.DataFrame(rows, columns=columns).astype({"die": "Int64"})  # no dice given: no rows
 
 
 def race_winner_sampler(

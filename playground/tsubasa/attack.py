@@ -156,13 +156,13 @@ class AttackPhase:
                 return [Use(ability, k) for k in ("shot", "pass") if k in below]
             if ability == "gain_each":
                 return [Use(ability)] if below else []
-            return list(GAIN_TWO) if below else []  # gain_two
+            return [u for u in GAIN_TWO if any(k in below for k in u.choice.split("+"))]  # gains a point
         if ability == "eliminate_self":
             return [Use(ability)] if card in me.play else []
         if ability in ("eliminate_opponent", "discard_opponent"):
             return [Use(ability, t) for t in dict.fromkeys(them.play)]
-        if ability == "play_card":
-            room = self.cards_in_play() < self.limit()
+        if ability == "play_card":  # a coach who has passed plays no more cards this round
+            room = self.cards_in_play() < self.limit() and not me.passed
             return [Use(ability, t) for t in me.hand.kinds()] if room else []
         if ability == "control_advance":
             return [Use(ability)] if coach == s.attacker else []

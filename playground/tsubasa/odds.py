@@ -255,11 +255,16 @@ def best_spend(
     points = _check_int("points", points, 0, 15)
     attack = _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND - points)
     attack, defense, sides = _check_totals(attack, defense, sides)
-    if not (isinstance(cost, Rational | float) and not isinstance(cost, bool) and 0 <= cost <= 1):
-        raise ValueError(f"cost must be a number from 0 to 1 (a Fraction such as 1/12); got {shown(cost)}")
+    _check_worth("cost", cost)
     _check_flag("assured_success", assured_success)
     _check_flag("ties_to_attacker", ties_to_attacker)
     return _best_spend(attack, defense, points, cost, bool(assured_success), bool(ties_to_attacker), sides)
+
+
+def _check_worth(name: str, value: object) -> None:
+    """A point's worth in chance of winning: a number from 0 to 1."""
+    if not (isinstance(value, Rational | float) and not isinstance(value, bool) and 0 <= value <= 1):
+        raise ValueError(f"{name} must be a number from 0 to 1 (a Fraction such as 1/12); got {shown(value)}")
 
 
 @lru_cache(maxsize=4096)

@@ -28,7 +28,7 @@ from playground.core.players import policy
 
 from .actions import Aim, KickOff, Pass, Pick, Play, Reroll, Save, Skip, Spend, TakeHidden, TakePitch, Use
 from .engine import TsubasaGame
-from .odds import _attacker_wins, _best_spend, _p_attacker_wins, special_shot_equilibrium
+from .odds import _attacker_wins, _best_spend, _check_worth, _p_attacker_wins, special_shot_equilibrium
 
 __all__ = ["equilibrium_picker", "greedy", "odds_spender", "random_legal"]
 
@@ -52,8 +52,10 @@ def odds_spender(game: TsubasaGame, point_worth: Fraction = Fraction(1, 12)) -> 
 
     The attacker does not know what the defender will spend; it judges against the defense as it
     stands. The defender knows what the attacker spent and judges the duel's totals as they are.
-    The keeper's save is tried unless letting the goal in wins the match anyway.
+    The keeper's save is tried unless letting the goal in wins the match anyway. point_worth: a
+    number from 0 to 1 (a Fraction such as 1/12).
     """
+    _check_worth("point_worth", point_worth)
 
     def spend(options: list[Spend]) -> Spend:
         task, d, r = game.tasks[0], game.state.duel, game.rules

@@ -96,14 +96,14 @@ class Rules(RulesBase):
         1,
         "Keeper's save die: this face or lower is a catch, the keeper's side takes the ball (rulebook: 1).",
         low=0,
-        high=6,
+        high=12,
     )
     save_corner_top: int = rule(
         3,
         "Keeper's save die: above the catch faces and up to this one, a corner, the attack keeps the "
         "ball without a goal (rulebook: 2-3); higher faces are a goal.",
         low=0,
-        high=6,
+        high=12,
     )
     reroll_by: str = rule(
         "losing coach",

@@ -103,6 +103,9 @@ class GamePanel(w.VBox):
         except Exception as error:  # a refusal, or a student's player function that failed
             self._refused(error)
             return
+        except BaseException:  # the stop button: the game is whole; show it as it is, then stop
+            self.refresh()
+            raise
         self.refresh()
 
     def play_to_end(self) -> None:
@@ -114,6 +117,9 @@ class GamePanel(w.VBox):
             self.refresh()
             self._refused(error)
             return
+        except BaseException:  # the stop button: the steps played so far are kept, and shown
+            self.refresh()
+            raise
         self.refresh()
 
     def _refused(self, error: Exception) -> None:
@@ -162,7 +168,8 @@ class GamePanel(w.VBox):
         else:
             actor = self.view.current_actor()
             who = actor if isinstance(actor, str) else self.view.player_name(actor)
-            self.status.value = f"Step {step} of {self.game.step_count}: {who} to act ({self.view.phase()})."
+            phase = self.view.phase().replace("_", " ")  # in words, as the history writes it
+            self.status.value = f"Step {step} of {self.game.step_count}: {who} to act ({phase})."
         for callback in self._listeners:
             callback(self.view)
 

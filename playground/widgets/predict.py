@@ -71,6 +71,8 @@ def percent(p: Fraction | float) -> str:
     elif not math.isfinite(p):
         raise ValueError(f"p must be a finite number, a probability such as Fraction(1, 6); got {shown(p)}")
     value = float(p) * 100
+    if abs(value) >= 1e6:  # no float digits past its precision: 1e+32%, not 100000000000000005366...%
+        return f"{value:.2g}%"
     if value == 0 or value >= 0.1:
         return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
     return f"{value:.2g}%"
