@@ -128,86 +128,41 @@ class Rules(RulesBase):
         "'one per round': the level_round_N and keep_round_N fields below, the same for everyone.",
         choices=LEVEL_AND_KEEP,
     )
+    # only with level_and_keep "one per round" (each help text says so)
     level_round_1: str = rule(
-        "A",
-        "Only with level_and_keep 'one per round': the level deck drawn from in round 1.",
-        choices=LEVELS,
+        "A", "With level_and_keep 'one per round': round 1's level deck.", choices=LEVELS
     )
-    keep_round_1: int = rule(
-        2,
-        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 1.",
-        low=0,
-        high=5,
-    )
+    keep_round_1: int = rule(2, "With level_and_keep 'one per round': cards kept in round 1.", low=0, high=5)
     level_round_2: str = rule(
-        "A",
-        "Only with level_and_keep 'one per round': the level deck drawn from in round 2.",
-        choices=LEVELS,
+        "A", "With level_and_keep 'one per round': round 2's level deck.", choices=LEVELS
     )
-    keep_round_2: int = rule(
-        2,
-        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 2.",
-        low=0,
-        high=5,
-    )
+    keep_round_2: int = rule(2, "With level_and_keep 'one per round': cards kept in round 2.", low=0, high=5)
     level_round_3: str = rule(
         "A",
-        "Only with level_and_keep 'one per round': the level deck drawn from in round 3 "
-        "(published alternative on some brackets: 1 from B).",
+        "With level_and_keep 'one per round': round 3's level deck (some published brackets: 1 from B).",
         choices=LEVELS,
     )
-    keep_round_3: int = rule(
-        2,
-        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 3.",
-        low=0,
-        high=5,
-    )
+    keep_round_3: int = rule(2, "With level_and_keep 'one per round': cards kept in round 3.", low=0, high=5)
     level_round_4: str = rule(
         "A",
-        "Only with level_and_keep 'one per round': the level deck drawn from in round 4 "
-        "(published alternative on some brackets: 2 from B).",
+        "With level_and_keep 'one per round': round 4's level deck (some published brackets: 2 from B).",
         choices=LEVELS,
     )
-    keep_round_4: int = rule(
-        2,
-        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 4.",
-        low=0,
-        high=5,
-    )
+    keep_round_4: int = rule(2, "With level_and_keep 'one per round': cards kept in round 4.", low=0, high=5)
     level_round_5: str = rule(
-        "B",
-        "Only with level_and_keep 'one per round': the level deck drawn from in round 5.",
-        choices=LEVELS,
+        "B", "With level_and_keep 'one per round': round 5's level deck.", choices=LEVELS
     )
-    keep_round_5: int = rule(
-        2,
-        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 5.",
-        low=0,
-        high=5,
-    )
+    keep_round_5: int = rule(2, "With level_and_keep 'one per round': cards kept in round 5.", low=0, high=5)
     level_round_6: str = rule(
         "B",
-        "Only with level_and_keep 'one per round': the level deck drawn from in round 6 "
-        "(published alternative on some brackets: 1 from C).",
+        "With level_and_keep 'one per round': round 6's level deck (some published brackets: 1 from C).",
         choices=LEVELS,
     )
-    keep_round_6: int = rule(
-        2,
-        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 6.",
-        low=0,
-        high=5,
-    )
+    keep_round_6: int = rule(2, "With level_and_keep 'one per round': cards kept in round 6.", low=0, high=5)
     level_round_7: str = rule(
-        "C",
-        "Only with level_and_keep 'one per round': the level deck drawn from in round 7.",
-        choices=LEVELS,
+        "C", "With level_and_keep 'one per round': round 7's level deck.", choices=LEVELS
     )
-    keep_round_7: int = rule(
-        2,
-        "Only with level_and_keep 'one per round': cards you may keep from the draw in round 7.",
-        low=0,
-        high=5,
-    )
+    keep_round_7: int = rule(2, "With level_and_keep 'one per round': cards kept in round 7.", low=0, high=5)
 
     # -- trophies ----------------------------------------------------------------------------
     trophy_1_1: int = rule(2, "Fans on trophy 1 of round 1 (one unofficial source).", low=0, high=30)
