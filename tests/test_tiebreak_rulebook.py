@@ -647,3 +647,54 @@ def test_an_illegal_move_is_refused_in_words() -> None:
     set_schedule(game, 0, [Card(250, "hard"), Card(500, "clay"), Card(1000, "hard")])
     with pytest.raises(IllegalAction, match="worth 2000 points"):
         game.apply(Enter(place(game, 0, "t2000_melbourne"), "Melbourne 2000", Card(2000, "hard")))
+
+
+@pytest.mark.parametrize("before", [False, True])
+def test_special_actions_before_the_roll_only_by_the_ruling(before: bool) -> None:
+    """The rulebook lets a player pay for special actions during their turn without saying when.
+    By our ruling they come after the move; with Rules.specials_before_roll a Travel before the
+    roll is offered, and the dice then move the piece on from where it landed."""
+    from playground.tiebreak.actions import RollNow, Travel
+
+    game = new_game(Rules(specials_before_roll=before), seed=2, players=2)
+    while game.phase() in ("draw_card", "draw_token"):
+        game.step()
+    assert (game.phase() == "prepare") == before
+    if not before:
+        return
+    me = game.state.players[game.current_actor()]
+    me.tokens["travel"] = game.rules.travel_cost
+    quiet = ("let", "injury", "start")  # a space that asks nothing of a piece arriving by air
+    flights = [
+        a for a in game.legal_actions() if isinstance(a, Travel) and game.board.spaces[a.to].kind not in quiet
+    ]
+    assert game.legal_actions()[0] == RollNow() and flights
+    game.apply(flights[0])
+    assert me.position == flights[0].to and me.tokens["travel"] == 0 and game.phase() == "prepare"
+    game.apply(RollNow())
+    assert game.phase() == "roll"
+    game.step()  # the dice move the piece on from the space it flew to
+    assert me.position != flights[0].to
+
+
+@pytest.mark.parametrize("stand_in", [False, True])
+def test_sponsors_risked_as_the_wildcard_only_by_the_ruling(stand_in: bool) -> None:
+    """Two Sponsor tokens may stand in for a Wildcard: by our ruling only to qualify; with
+    Rules.sponsors_risk_as_wildcard they may also fill the Wildcard's slot in a tie-break, for
+    one point, paid with two Sponsors (and every token is still counted)."""
+    from playground.tiebreak.actions import Enter, Risk
+    from playground.tiebreak.rules import SPONSORS_AS_WILDCARD
+
+    game = act_scene(rules=Rules(sponsors_risk_as_wildcard=stand_in))
+    set_schedule(game, 0, [Card(250, "hard"), Card(500, "hard"), Card(1000, "hard")])
+    set_tokens(game, 0, {"sponsor": 3, "training": 1})
+    space = place(game, 0, "t250_auckland")
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Enter) and a.space == space))
+    risks = [a for a in game.legal_actions() if isinstance(a, Risk)]
+    assert max(len(r.tokens) for r in risks) == (3 if stand_in else 2)
+    if stand_in:
+        best = Risk(("training", "sponsor", SPONSORS_AS_WILDCARD))
+        assert best in risks
+        game.apply(best)
+        assert game.state.players[0].tokens["sponsor"] == 0 and game.state.contest.risked == best.tokens
+        game.check_conserved()

@@ -163,6 +163,14 @@ class EndTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class RollNow:
+    """Before the roll (Rules.specials_before_roll): no more special actions now, roll the dice."""
+
+    def __str__(self) -> str:
+        return "roll the dice"
+
+
+@dataclass(frozen=True, slots=True)
 class ServeWeek:
     """While injured: rest this week."""
 

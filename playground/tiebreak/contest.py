@@ -31,7 +31,7 @@ from playground.core.numbers import is_whole, shown
 
 from .actions import Risk
 from .cards import Card
-from .rules import TOKEN_TYPES
+from .rules import SPONSORS_AS_WILDCARD, TOKEN_TYPES, token_units
 from .state import Contest, Task
 
 if TYPE_CHECKING:
@@ -59,13 +59,22 @@ class ContestPhase:
             max(min(tokens[t], limit - (1 if t == "wildcard" and wildcard_slot_used else 0)), 0)
             for t in TOKEN_TYPES
         )
-        return _risk_combinations(caps)
+        combos = _risk_combinations(caps)
+        if not self.rules.sponsors_risk_as_wildcard:
+            return combos
+        cost = self.rules.sponsor_cost
+        free = max(limit - (1 if wildcard_slot_used else 0), 0)  # Wildcard tokens the slot takes
+        return combos + [
+            (*r, SPONSORS_AS_WILDCARD)
+            for r in combos
+            if r.count("wildcard") < free and tokens["sponsor"] - r.count("sponsor") >= cost
+        ]
 
     def _do_risk(self: TiebreakGame, task: Task, action: Risk) -> list[Event]:
         c = self.state.contest
         assert c is not None
         who = self.state.players[task.player]
-        for t in action.tokens:
+        for t in token_units(action.tokens, self.rules.sponsor_cost):
             who.tokens[t] -= 1
         events = [Event(f"{who.name} risks {', '.join(action.tokens) or 'no tokens'}.")]
         if task.player == c.player:
@@ -191,7 +200,7 @@ class ContestPhase:
         s = self.state
         me = s.players[c.player]
         s.contest = None
-        spent = c.risked + c.paid_tokens
+        spent = (*token_units(c.risked, self.rules.sponsor_cost), *c.paid_tokens)
         name = self.board.spaces[c.space].name
         if c.kind == "defended" and not challenger_won:
             me.discards[c.card] += 1
@@ -204,7 +213,7 @@ class ContestPhase:
                     f"{', '.join(spent) or 'no tokens'}."
                 )
             ] + self._top_ranker_wildcards()
-        for t in spent + c.opponent_risked:
+        for t in (*spent, *token_units(c.opponent_risked, self.rules.sponsor_cost)):
             s.bag[t] += 1
         if c.kind == "training":
             loser, loser_card = (c.opponent, c.opponent_card) if challenger_won else (c.player, c.card)

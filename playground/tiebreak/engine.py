@@ -53,7 +53,7 @@ from .cards import Card, LetCard, TiebreakData, load_data
 from .contest import ContestPhase
 from .entering import EnteringPhase
 from .moving import MovingPhase
-from .rules import Rules
+from .rules import Rules, token_units
 from .specials import SpecialsPhase
 from .state import AUTO, LetPile, Player, State, Task  # AUTO and Task are imported from here too
 
@@ -346,7 +346,8 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
         if self.state.players[p].injured_weeks:
             self._then(*draws, Task("injured", p, p))
         else:
-            self._then(*draws, Task("roll", CHANCE, p), Task("act", p, p), Task("end_week", AUTO, p))
+            before = [Task("prepare", p, p)] if self.rules.specials_before_roll else []
+            self._then(*draws, *before, Task("roll", CHANCE, p), Task("act", p, p), Task("end_week", AUTO, p))
         return []
 
     def _do_end_week(self, task: Task, _: None) -> list[Event]:
@@ -421,7 +422,8 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
         s = self.state
         tokens = _tally([s.bag, *(p.tokens for p in s.players)], "tokens")
         if s.contest:
-            for t in (*s.contest.risked, *s.contest.paid_tokens, *s.contest.opponent_risked):
+            c, cost = s.contest, self.rules.sponsor_cost
+            for t in (*token_units(c.risked, cost), *c.paid_tokens, *token_units(c.opponent_risked, cost)):
                 tokens[t] = tokens.get(t, 0) + 1
         want, deck, let_copies, dealt = self._whole()
         if {t: n for t, n in tokens.items() if n} != want:

@@ -26,7 +26,7 @@ from playground.core.players import policy
 from .actions import EndTurn, Enter, Heal, Injure, Qualify, Risk, ServeWeek, Train, Travel
 from .engine import TiebreakGame
 from .odds import MAX_TOKEN_WORTH, p_challenger_wins, p_reach_target, race_args
-from .rules import TOKEN_TYPES
+from .rules import SPONSORS_AS_WILDCARD, TOKEN_TYPES
 from .state import Contest
 
 __all__ = ["ChoicePolicy", "Situation", "expected_value", "from_choices", "greedy", "random_legal"]
@@ -159,7 +159,7 @@ def _surface(game: TiebreakGame, action: Enter | Qualify) -> str | None:
 
 # -- a player from a student's small functions ----------------------------------------------------
 
-RISK_FIRST = ("training", "travel", "health", "sponsor", "wildcard")
+RISK_FIRST = ("training", "travel", "health", "sponsor", SPONSORS_AS_WILDCARD, "wildcard")
 """The order a from_choices player puts tokens at risk: those greedy never spends first, and the
 Wildcard (needed to challenge a champion) last."""
 
@@ -295,7 +295,13 @@ def _riskable(game: TiebreakGame, player: int, pay: str) -> int:
     held["sponsor"] -= rules.sponsor_cost if pay == "sponsors" else 0
     slot_used = pay in ("wildcard", "sponsors", "invitation") and rules.wildcard_slot == "used by qualifying"
     caps = {t: rules.max_risk_per_type - (t == "wildcard" and slot_used) for t in TOKEN_TYPES}
-    return sum(max(0, min(held[t], caps[t])) for t in TOKEN_TYPES)
+    risked = {t: max(0, min(held[t], caps[t])) for t in TOKEN_TYPES}
+    stand_in = (  # Sponsors risked as the Wildcard, when its slot is free (Rules.sponsors_risk_as_wildcard)
+        rules.sponsors_risk_as_wildcard
+        and risked["wildcard"] < caps["wildcard"]
+        and held["sponsor"] - risked["sponsor"] >= rules.sponsor_cost
+    )
+    return sum(risked.values()) + stand_in
 
 
 def from_choices(risk: RiskChoice | None = None, challenge: ChallengeChoice | None = None) -> ChoicePolicy:

@@ -14,6 +14,15 @@ from playground.core.numbers import shown
 from playground.core.rules import RulesBase, RulesError, rule
 
 TOKEN_TYPES = ("wildcard", "training", "sponsor", "health", "travel")
+SPONSORS_AS_WILDCARD = "sponsors as a Wildcard"
+"""A risked 'token' that is sponsor_cost Sponsor tokens standing in for the Wildcard (one point)."""
+
+
+def token_units(tokens: tuple[str, ...], sponsor_cost: int) -> list[str]:
+    """The tokens themselves: sponsors standing in for a Wildcard are that many Sponsor tokens."""
+    return [u for t in tokens for u in ((["sponsor"] * sponsor_cost) if t == SPONSORS_AS_WILDCARD else [t])]
+
+
 """The five kinds of team token, in the order the tables show them."""
 
 FORK_CHOICES = ("main", "branch", "player")
@@ -248,6 +257,13 @@ class Rules(RulesBase):
         "Ruling: in a Training tie-break the reserver's face-down card earns the matching-card "
         "point when its points match the space (equal terms).",
     )
+    specials_before_roll: bool = rule(
+        False,
+        "Ruling (the rulebook allows special actions during your turn, not saying when): they come "
+        "after the move, where they can be weighed against the space you reached. On: you may "
+        "also pay for Training, Travel and Health attacks before you roll (Travel first, and the "
+        "dice move you on from where you landed).",
+    )
     injured_actions: str = rule(
         "all but travel",
         "Ruling: what an injured player may do on their turn besides resting and spending Health: "
@@ -261,6 +277,12 @@ class Rules(RulesBase):
     )
     training_cost: int = rule(2, "Training tokens to reserve an empty tournament.", low=1, high=5)
     sponsor_cost: int = rule(2, "Sponsor tokens that stand in for one Wildcard.", low=1, high=5)
+    sponsors_risk_as_wildcard: bool = rule(
+        False,
+        "Ruling (the rulebook lets Sponsor tokens stand in for a Wildcard, not saying where): only to "
+        "qualify. On: in a tie-break they may also be risked as the Wildcard token, for its one "
+        "point, when no Wildcard fills that slot.",
+    )
     travel_cost: int = rule(2, "Travel tokens to fly to any space.", low=1, high=5)
     health_attack_cost: int = rule(
         2, "Health tokens to send another player to the Injury space.", low=1, high=5

@@ -27,7 +27,20 @@ from typing import TYPE_CHECKING
 
 from playground.core.engine import CHANCE, Action, Event
 
-from .actions import Discard, EndTurn, Enter, GiveBack, Heal, Injure, Qualify, ServeWeek, Take, Train, Travel
+from .actions import (
+    Discard,
+    EndTurn,
+    Enter,
+    GiveBack,
+    Heal,
+    Injure,
+    Qualify,
+    RollNow,
+    ServeWeek,
+    Take,
+    Train,
+    Travel,
+)
 from .cards import Card
 from .rules import TOKEN_TYPES
 from .state import AUTO, Player, Task
@@ -62,6 +75,20 @@ class SpecialsPhase:
         if isinstance(action, Qualify):
             return self._qualify(p, action)
         return self._special(p, action)
+
+    def _options_prepare(self: TiebreakGame, task: Task) -> list[Action]:
+        """Before the roll (Rules.specials_before_roll): roll now, or pay for a special action."""
+        return [RollNow(), *self._specials(task.player, travel=True)]
+
+    def _do_prepare(self: TiebreakGame, task: Task, action: Action) -> list[Event]:
+        me = self.state.players[task.player]
+        if isinstance(action, RollNow):
+            if me.injured_weeks and self.tasks and self.tasks[0].kind == "roll":  # landed on Injury
+                self.tasks.popleft()  # no movement roll: the act phase offers what an injured player may do
+                return [Event(f"{me.name} is injured: no roll this week.")]
+            return []
+        self._then(task)  # paying goes on until the player rolls
+        return self._special(task.player, action)
 
     # -- special actions ---------------------------------------------------------------------------
 
