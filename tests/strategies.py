@@ -24,15 +24,17 @@ def random_rules(draw: st.DrawFn, rules_cls: type[RulesBase], **fixed: Any) -> R
     """A Rules object with every field drawn from what it allows, except the fixed ones.
 
     Fixed values may be strategies (drawn) or plain values; combinations check_together refuses
-    are rejected, so every drawn object is a valid rule set.
+    are drawn again (up to 20 times, then rejected), so every drawn object is a valid rule set.
     """
-    values = {}
-    for spec in field_specs(rules_cls):
-        given = fixed.get(spec.name, field_values(spec))
-        values[spec.name] = draw(given) if isinstance(given, st.SearchStrategy) else given
-    try:
-        return rules_cls(**values)
-    except RulesError:
-        from hypothesis import reject
+    for _ in range(20):  # fields that go together (a die and its faces) are often refused together
+        values = {}
+        for spec in field_specs(rules_cls):
+            given = fixed.get(spec.name, field_values(spec))
+            values[spec.name] = draw(given) if isinstance(given, st.SearchStrategy) else given
+        try:
+            return rules_cls(**values)
+        except RulesError:
+            continue
+    from hypothesis import reject
 
-        reject()
+    reject()

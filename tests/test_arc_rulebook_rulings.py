@@ -421,3 +421,13 @@ def test_a_card_with_nothing_to_do_is_played_idle_only_when_the_rules_allow(idle
     if not idle:
         with pytest.raises(IllegalAction, match=r"would do nothing now, and idle plays are off"):
             game.apply(Play(ova, ""))
+
+
+def test_teams_are_picked_at_the_same_moment_and_shown_at_the_score() -> None:
+    """Competing: everyone sends out a team together. The history keeps each pick face down (how
+    many Athletes only) until the score, where the teams are shown by name."""
+    game = new_game(seed=1, players=3).play()
+    history = game.history()
+    picks = history[history["action"].str.startswith("send out")]
+    assert len(picks) and picks["action"].str.endswith("Athlete(s) face down").all()
+    assert history["outcome"].str.contains(r"the teams are shown \(Player 1: ").any()

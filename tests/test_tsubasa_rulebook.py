@@ -949,3 +949,27 @@ def test_the_keepers_faces_go_as_far_as_the_die() -> None:
     )
     with pytest.raises(RulesError, match="die_sides"):
         Rules(die_sides=6, save_corner_top=7)
+
+
+def test_the_cards_boxed_unseen_are_unnamed_in_the_history() -> None:
+    """Set-up: one Match card of each half goes to the box without anyone looking at it: the
+    history says so (the game's own record of the story keeps the card, for replaying)."""
+    game = new_game(seed=7)
+    game.step()
+    row = game.history().iloc[0]
+    assert row["dice"] == "a Match card, unseen" and row["probability"] == Fraction(1, 13)
+    assert game.actions()[0] in game.state.box
+
+
+@pytest.mark.parametrize("reshuffle", [False, True])
+def test_extra_times_halftime_reshuffles_only_by_the_ruling(reshuffle: bool) -> None:
+    """The rulebook reshuffles at halftime and when extra time begins; at extra time's own break
+    we do not, unless Rules.extra_time_halftime_reshuffle says so."""
+    game = new_game(Rules(extra_time_halftime_reshuffle=reshuffle), seed=6)
+    while game.state.period != "extra time, 2nd half" and not game.is_over():
+        before = [(len(c.hand), len(c.discard)) for c in game.state.coaches]
+        game.step()  # random legal moves, as a class might play
+    assert game.state.period == "extra time, 2nd half"  # seed 6 goes to extra time
+    after = [(len(c.hand), len(c.discard)) for c in game.state.coaches]
+    assert all(a == (0, 0) for a in after) == reshuffle
+    assert reshuffle or [hand for hand, _ in after] == [hand for hand, _ in before]  # hands kept

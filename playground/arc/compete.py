@@ -124,7 +124,11 @@ class Competition(Game):
         best = pick(self.team_scores.values())
         winners = tuple(p for p, v in self.team_scores.items() if v == best)
         told = ", ".join(f"{self.player_name(p)} {v}" for p, v in self.team_scores.items())
-        events = [Event(f"team scores: {told}")]
+        shown = "; ".join(
+            f"{self.player_name(p)}: {', '.join(s.data.name(s.stack(st).top) for st in stacks) or 'nobody'}"
+            for p, stacks in sorted(self.picks.items())
+        )
+        events = [Event(f"the teams are shown ({shown})"), Event(f"team scores: {told}")]
         if len(winners) > 1 and self._tie_can_be_replaced(events):
             self.ties += 1
             self.tie_total += 1

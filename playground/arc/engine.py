@@ -22,7 +22,7 @@ from playground.core.numbers import shown
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
-from .actions import Discard, EndTurn, Keep, Mulligan, Play
+from .actions import Discard, EndTurn, Keep, Mulligan, Pick, Play
 from .cards import ArcData, load_data
 from .compete import Competition
 from .rules import Rules
@@ -131,7 +131,7 @@ class ArcGame(TrainingPhase, Competition):
         name = self.data.name
         return {"sport": name(sport) if sport else "", "main_character": ", ".join(map(name, mc))}
 
-    def _said(self, action: Action) -> str:
+    def _said(self, action: Action, phase: str = "") -> str:
         """A card or Region drawn by its name, except what goes into a private hand: an Athlete drawn
         for the draft until everyone flips their Athletes face up, an Episode drawn into a hand
         (standard ruleset; the competitive pool is public). A card played says its name."""
@@ -141,6 +141,8 @@ class ArcGame(TrainingPhase, Competition):
             if action in self.data.episodes and self.rules.ruleset == "standard":
                 return "an Episode"
             return self.data.name(action)
+        if isinstance(action, Pick):  # picked at the same moment: a team stays hidden until the score
+            return f"send out {len(action.stacks)} Athlete(s) face down"
         words = re.split(r"([ ,/])", str(action))  # "play E22 on #1/E20": ids to names, #1 to stack 1
         return "".join(self.data.name(w) if w[:1] != "#" else f"stack {w[1:]}" for w in words)
 

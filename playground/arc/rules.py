@@ -48,9 +48,19 @@ class Rules(RulesBase):
     team_size: int = rule(3, "Athletes each player drafts (rulebook: 3).", low=1, high=5)
     hand_size: int = rule(5, "Episode cards in a hand (rulebook: 5).", low=2, high=8)
     plays_per_turn: int = rule(2, "Episode cards played each turn (rulebook: 2).", low=1, high=4)
-    training_rounds: int = rule(4, "Training rounds: turns each player takes (rulebook: 4).", low=1, high=8)
+    training_rounds: int = rule(
+        4,
+        "Training rounds: turns each player takes (rulebook: 4). Season and graduation modes only: "
+        "in tournament mode each round is one turn each, after its Sport is revealed.",
+        low=1,
+        high=8,
+    )
     sport_reveal_after: int = rule(
-        2, "The Sport is revealed after everyone has had this many turns (rulebook: 2).", low=0, high=8
+        2,
+        "The Sport is revealed after everyone has had this many turns (rulebook: 2; season and "
+        "graduation modes: tournament mode reveals a Sport at the start of every round).",
+        low=0,
+        high=8,
     )
     first_game_sports: bool = rule(
         False,
@@ -177,7 +187,10 @@ class Rules(RulesBase):
         "an Athlete and can never be discarded. (On top of a stack he is never a target.)",
     )
     reshuffle_discards: bool = rule(
-        True, "FAQ: when the Episode deck runs out, the discard pile is shuffled into a new deck."
+        True,
+        "FAQ: when the Episode deck runs out, its discard pile is shuffled into a new deck; the "
+        "graduation rule says the same of any card type, so the Athlete deck does it too (Growth "
+        "Spurt, Magical Girl Transformation, refilled teams). Off: neither deck is reshuffled.",
     )
 
     # -- the modes -----------------------------------------------------------------------------

@@ -437,7 +437,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
             self._figures = figures
         return self._figures
 
-    def _said(self, action: Action) -> str:
+    def _said(self, action: Action, phase: str = "") -> str:
         """A card drawn or revealed by its name, the set left out by lot by its name, a trophy by its
         round only: its fans stay hidden, as the rulebook keeps them (``actions()`` has them)."""
         if isinstance(action, str) and TROPHY.fullmatch(action):

@@ -332,7 +332,7 @@ def check_history(game: Game, chance_probabilities: dict[int, Fraction]) -> pd.D
     if list(history.index) != list(range(1, n + 1)):
         raise ContractBroken(f"{where}: steps are not 1..{n}")
     told = history["action"].where(history["actor"] != "chance", history["dice"])
-    if list(told) != [game._said(a) for a in game.actions()]:
+    if list(told) != [game._said(s.action, s.phase) for s in game._steps]:
         raise ContractBroken(f"{where}: history actions/dice differ")
     running = Fraction(1)
     columns = ("actor", "action", "dice", "probability", "path_probability")

@@ -581,8 +581,8 @@ class Game(ABC):
                     "phase": s.phase.replace("_", " "),  # words, as a class reads them
                     "actor": "chance" if s.actor == CHANCE else self.player_name(s.actor),
                     "for": "" if s.for_player is None else self.player_name(s.for_player),
-                    "action": self._said(s.action) if s.actor != CHANCE else "",
-                    "dice": self._said(s.action) if s.actor == CHANCE else "",
+                    "action": self._said(s.action, s.phase) if s.actor != CHANCE else "",
+                    "dice": self._said(s.action, s.phase) if s.actor == CHANCE else "",
                     "probability": s.probability,
                     "path_probability": paths[number + 1],
                     "outcome": "; ".join(e.text for e in s.events),
@@ -591,6 +591,7 @@ class Game(ABC):
             )
         return pd.DataFrame(rows, columns=None if rows else ["step", *HISTORY_COLUMNS]).set_index("step")
 
-    def _said(self, action: Action) -> str:
-        """A move or a chance outcome as the history writes it for a class (a game names its cards)."""
+    def _said(self, action: Action, phase: str = "") -> str:
+        """A move or a chance outcome as the history writes it for a class (a game names its cards,
+        and hides what its rules keep unseen; phase: the step's phase, when known)."""
         return str(action)

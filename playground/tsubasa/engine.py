@@ -12,7 +12,8 @@ Every reading the rulebook leaves open is a field of ``Rules``, its help text sa
 - when Motivation may be used (``motivation_when``: by default at the moments "at any time"
   can change something: your own turn, right after each card you play, the start of the duel);
 - the points each pool starts with (``starting_points``, 0) and whether they are kept into extra
-  time (``extra_time_points``, kept as at halftime; the decks are reshuffled only at its start);
+  time (``extra_time_points``, kept as at halftime; the decks are reshuffled at its start, and at
+  its own halftime only with ``extra_time_halftime_reshuffle``);
 - whether a reroll outlasts its card leaving play (``reroll_lasts``: yes, it was played this round);
 - where a keeper replaced by a signed keeper goes (``replaced_keeper``: the discard pile);
 - whether a card's abilities still resolve once it has left play (``abilities_after_leaving``:
@@ -498,6 +499,8 @@ class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
             self._then(todo("coin", CHANCE, 0, "extra"))
         elif ended == "extra time, 1st half":
             s.period = "extra time, 2nd half"
+            if self.rules.extra_time_halftime_reshuffle:
+                self._gather(with_hand=True)
             if self.rules.extra_time_second_kickoff == "coin":
                 self._then(todo("coin", CHANCE, 0, "extra"))
             else:
@@ -563,9 +566,11 @@ class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
         s = self.state
         return (s.period, s.round, s.attacker, s.coaches[0].score, s.coaches[1].score)
 
-    def _said(self, action: Action) -> str:
+    def _said(self, action: Action, phase: str = "") -> str:
         """Card ids as the cards' names, ability ids as words: "use discard opponent (Tsubasa Ozora)"."""
         name = self.state.card_name
+        if phase == "remove_match":  # put back in the box without anyone looking at it
+            return "a Match card, unseen"
         if isinstance(action, str):
             return name(action)
         data = self.state.data

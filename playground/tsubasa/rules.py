@@ -148,10 +148,12 @@ class Rules(RulesBase):
     )
     motivation_when: str = rule(
         "any time",
-        "Rulebook (Motivation Cards: 'at any time during the match'): a coach may motivate in their "
-        "own attack turn, right after each card they play (the 9th too), and at the start of the "
-        "Shooting/Passing phase (attacker, then defender, after passing too). 'own turn' (the engine's "
-        "older reading): only in your own attack turn, before you play or pass.",
+        "Rulebook (Motivation Cards: 'at any time during the match'), as we read it: a coach may "
+        "motivate in their own attack turn, right after each card they play (the 9th too), and at "
+        "the start of the Shooting/Passing phase (attacker, then defender, after passing too); once "
+        "the attack has aimed, the totals stand and no more motivation is offered (our ruling: not "
+        "between the spends or around the dice). 'own turn' (the engine's older reading): only in "
+        "your own attack turn, before you play or pass.",
         choices=("any time", "own turn"),
     )
     signings: bool = rule(
@@ -187,6 +189,12 @@ class Rules(RulesBase):
         "Ruling (the rulebook is silent): the points pools are 'kept' into extra time, as at halftime, "
         "or 'reset' to starting_points when extra time begins.",
         choices=("kept", "reset"),
+    )
+    extra_time_halftime_reshuffle: bool = rule(
+        False,
+        "Ruling (the rulebook reshuffles at the match's halftime and when extra time begins, and is "
+        "silent about the break inside extra time): no reshuffle there. On: each coach shuffles "
+        "hand, deck and discards together again, as at halftime.",
     )
 
     def check_together(self) -> None:
