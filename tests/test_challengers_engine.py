@@ -315,3 +315,18 @@ def test_a_first_cards_attack_bonus_counts_only_by_the_ruling(counts: bool, flag
     assert game.legal_actions() == [TakeFlag()]
     game.apply(TakeFlag())
     assert game.state.match.first_bonus == 0
+
+
+def test_a_chosen_card_of_the_left_out_set_goes_back_to_the_box_when_removed() -> None:
+    """A deck chosen at set-up may hold a card of the set left out of the tournament (it comes from
+    the box); removed, it goes back to the box, never into a level deck that set has no part in."""
+    game = new_game(
+        Rules(left_out_set="space", rounds=2), seed=1, players=2, decks=[["comet", "rookie"], ["rookie"]]
+    )
+    assert game.data.cards["comet"].set == "space"
+    while not (game.tasks[0].kind == "remove" and game.tasks[0].side == 0):
+        game.step(greedy)
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "card", "") == "comet"))
+    assert "comet" in game.state.box and all("comet" not in zone for zone in game.state.levels["A"].layers)
+    assert "comet" not in game.state.levels["A"].compartment
+    game.check_conserved()

@@ -14,6 +14,7 @@ import signal
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -566,3 +567,50 @@ def test_a_huge_percentage_shows_no_digits_past_a_floats_precision() -> None:
     from playground.widgets.predict import percent
 
     assert percent(10**30) == "1e+32%" and percent(Fraction(1, 6)) == "16.7%"
+
+
+# -- the fifth robustness review (0bcd502) ----------------------------------------------------------
+
+
+def test_a_probability_made_of_numpy_counts_is_an_exact_probability() -> None:
+    from playground.core.dist import Dist
+    from playground.widgets.predict import headline, percent, predict_reveal, told
+
+    counts = np.bincount([1, 2, 3, 4, 5, 6], minlength=7)
+    p = Fraction(counts[6], counts.sum())  # numpy parts, as a student's counts give them
+    assert percent(p) == "16.7%" and told(p) == "1/6 ≈ 16.7%" and "100%" in headline("P", np.int64(1))
+    predict_reveal("a six?", p).reveal()
+    assert Dist({k: p for k in range(1, 7)})[6] == Fraction(1, 6)
+
+
+@pytest.mark.parametrize("progress", [1.0, 0, 0.0, np.array([1, 2]), "yes"])
+def test_a_progress_flag_is_true_false_or_none(progress) -> None:
+    from playground.core.compare import progress_bar
+
+    with pytest.raises(ValueError, match="progress must be True, False or None"):
+        progress_bar(5, progress)
+
+
+def test_the_pair_grid_cuts_a_cells_text_before_making_it_safe() -> None:
+    import xml.dom.minidom
+
+    from playground.widgets.dice_explorer import pair_grid_svg
+
+    xml.dom.minidom.parseString(pair_grid_svg(text=lambda a, b: "1234567&"))
+    assert "10000000" not in pair_grid_svg(text=lambda a, b: 10**5000)  # no 5,000 digits, no error
+    with pytest.raises(ValueError, match="marks must be a list of at most 12 marks"):
+        pair_grid_svg(marks=(m for m in []))
+
+
+def test_a_card_id_that_is_an_ordinary_word_leaves_the_other_moves_alone(tmp_path) -> None:
+    """The history names cards from each action's own fields, not by re-reading its words."""
+    import shutil
+
+    folder = tmp_path / "tsubasa"
+    shutil.copytree(Path(__file__).parents[1] / "data" / "tsubasa", folder)
+    cards = (folder / "match_cards.csv").read_text().replace("h1_control,", "pass,")
+    (folder / "match_cards.csv").write_text(cards)
+    game = tsubasa.new_game(data=tsubasa.load_data(folder), seed=1).play()
+    passes = [a for a in game.actions() if isinstance(a, tsubasa.actions.Pass)]
+    said = game.history()["action"]
+    assert passes and (said == "pass").sum() == len(passes)

@@ -83,19 +83,25 @@ def test_rules_panel_yields_validated_rules_on_every_change() -> None:
 
 
 def test_rules_panel_keeps_the_last_good_rules_on_a_forbidden_combination() -> None:
-    """warmup >= rounds/2 is forbidden: the message says so and .rules does not change."""
+    """warmup >= rounds/2 is forbidden: the message says so, .rules does not change, and the
+    control moved goes back, so every control shows the rules in force (a later change to
+    another control is not refused for the forbidden value)."""
     panel = rules_panel(Club())
     panel.controls["rounds"].value = 200
     good = panel.rules
     panel.controls["warmup"].value = 150  # alone in range, together forbidden
-    assert panel.rules == good
-    assert "Not allowed" in panel.message.value
+    assert panel.rules == good and panel.controls["warmup"].value == good.warmup
+    assert "Not allowed" in panel.message.value and "is back at" in panel.message.value
     with pytest.raises(RulesError) as excinfo:
         good.replace(warmup=150)
     assert str(excinfo.value) in panel.message.value
-    panel.controls["rounds"].value = 400  # now the same warm-up is allowed
+    panel.controls["rounds"].value = 400  # accepted at once: the warm-up stayed at a good value
+    assert panel.rules == good.replace(rounds=400) and "Not allowed" not in panel.message.value
+    panel.controls["warmup"].value = 150  # now the same warm-up is allowed
     assert panel.rules == Club(rounds=400, warmup=150)
-    assert "Not allowed" not in panel.message.value
+    assert {n: c.value for n, c in panel.controls.items()} == {
+        n: getattr(panel.rules, n) for n in panel.controls
+    }
 
 
 def test_rules_panel_on_change_fires_for_accepted_changes_only() -> None:

@@ -8,7 +8,7 @@ rounds live in training.py; competing and the extended modes in compete.py.
 
 from __future__ import annotations
 
-import re
+import dataclasses
 from collections import deque
 from fractions import Fraction
 from pathlib import Path
@@ -22,7 +22,7 @@ from playground.core.numbers import shown
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Zone, check_conserved
 
-from .actions import Discard, EndTurn, Keep, Mulligan, Pick, Play
+from .actions import Discard, EndTurn, Keep, Mulligan, Pick, Play, Take
 from .cards import ArcData, load_data
 from .compete import Competition
 from .rules import Rules
@@ -143,8 +143,14 @@ class ArcGame(TrainingPhase, Competition):
             return self.data.name(action)
         if isinstance(action, Pick):  # picked at the same moment: a team stays hidden until the score
             return f"send out {len(action.stacks)} Athlete(s) face down"
-        words = re.split(r"([ ,/])", str(action))  # "play E22 on #1/E20": ids to names, #1 to stack 1
-        return "".join(self.data.name(w) if w[:1] != "#" else f"stack {w[1:]}" for w in words)
+        if isinstance(action, Play | Discard | Take):  # each field, not the printed words
+            target = getattr(action, "target", "")
+            where = "/".join(
+                f"stack {t[1:]}" if t[:1] == "#" else self.data.name(t) for t in target.split("/")
+            )
+            named = {"card": self.data.name(action.card)} | ({"target": where} if target else {})
+            return str(dataclasses.replace(action, **named))
+        return str(action)
 
     def result(self) -> Result | None:
         return self._result

@@ -132,7 +132,12 @@ class DeckPhaseFlow:
         return [Event(f"Level {deck.level} and its compartment are empty: no card drawn.")]
 
     def _to_compartment(self: ChallengersGame, card: str, source) -> list[Event]:
-        """Put a level card in its compartment; a full compartment is shuffled under its deck."""
+        """Put a level card in its compartment; a full compartment is shuffled under its deck. A
+        card of the set left out of this tournament (a deck chosen at set-up may hold one) goes
+        back to the box instead: it is no card of the level decks."""
+        if self.data.cards[card].set == self.state.left_out:
+            source.move(card, self.state.box)
+            return []
         deck = self.state.levels[self.data.cards[card].level]
         source.move(card, deck.compartment)
         if len(deck.compartment) >= self.rules.compartment_size:
@@ -209,9 +214,10 @@ class DeckPhaseFlow:
             return [Event(f"{name} shuffles a deck of {len(me.deck)} cards.")]
         card = self.data.cards[action.card]
         self._then(task)
-        if card.level == "S":
+        if card.level == "S" or card.set == self.state.left_out:
             me.deck.move(card.id, self.state.box)
-            return [Event(f"{name} removes {card.name}: a starting card goes back to the box.")]
+            why = "a starting card" if card.level == "S" else "its set is out of this tournament: it"
+            return [Event(f"{name} removes {card.name}: {why} goes back to the box.")]
         return [
             Event(f"{name} removes {card.name} to the level {card.level} compartment.")
         ] + self._to_compartment(card.id, me.deck)

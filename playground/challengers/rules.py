@@ -86,7 +86,8 @@ class Rules(RulesBase):
     compartment_size: int = rule(
         15,
         "Ruling: cards a discard compartment holds; when it is full its cards are shuffled and "
-        "put under their level deck (the rulebook gives no number).",
+        "put under their level deck (the rulebook gives no number). Cards thrown back together go "
+        "in one by one in the order of their ids, so the ones that fill it are shuffled under first.",
         low=1,
         high=60,
     )

@@ -62,8 +62,8 @@ def match_game(
     """A 2-player tournament at round 1's flag toss, Ash holding deck_a and Billie deck_b (card ids).
 
     The decks are chosen at set-up (new_game's decks), so the history replays them. The left-out
-    set is fixed (Hilltop Castle stays in) unless rules say otherwise, so every card of the
-    shipped data but Star Harbour's can be asked for.
+    set is fixed (Star Harbour, unless rules say otherwise), so the level decks are known; a
+    chosen card of the left-out set comes from the box and goes back there if it is removed.
     """
     game = new_game(rules or Rules(left_out_set="space"), seed=seed, players=2, decks=(deck_a, deck_b))
     while game.tasks and game.tasks[0].kind != "toss":  # the set-up's chance steps: a few trophies
@@ -146,9 +146,9 @@ def match_endings_count(
     """How the matches of the tournaments seeded 0, 1, ..., tournaments - 1 ended:
     ``{"bench full": ..., "ran out": ...}`` (finals included), under these rules and players.
 
-    tournaments: a whole number from 1 to 1,000 (a 2-player tournament takes about a tenth of a
-    second, so 100 take about 10 s; a progress bar moves meanwhile, and the stop button ends the
-    run); players: from 1 to 6.
+    tournaments: a whole number from 1 to 1,000 (a 2-player tournament takes about a hundredth
+    of a second, so 100 take a second or two, more on a busy machine; a progress bar moves
+    meanwhile, and the stop button ends the run, keeping nothing); players: from 1 to 6.
     """
     tournaments = whole_number(tournaments, "tournaments", 1, 1_000)
     players = whole_number(players, "players", 1, 6)

@@ -103,8 +103,8 @@ def _weight(outcome: Hashable, weight: object) -> tuple[int, int]:
     """
     if type(weight) is int:  # the common cases first, without the slower checks of numbers' ABCs
         numerator, denominator = weight, 1
-    elif type(weight) is Fraction:
-        numerator, denominator = weight.numerator, weight.denominator
+    elif type(weight) is Fraction:  # its parts as Python ints (numpy counts make numpy parts)
+        numerator, denominator = operator.index(weight.numerator), operator.index(weight.denominator)
     elif is_whole(weight):  # a numpy integer, as a Python int
         numerator, denominator = operator.index(weight), 1
     elif isinstance(weight, numbers.Rational) and not isinstance(weight, bool):  # a sympy Rational

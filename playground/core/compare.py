@@ -307,7 +307,7 @@ def progress_bar(total: int, show: bool | None, what: str = "games") -> Any:
     Every long run (a comparison, a head-to-head, a strategy lab) shows one, so a class sees it
     move and the stop button is the way out. total: a whole number of steps from 0 to 10**12;
     what: the bar's label, text of at most 100 characters."""
-    if show not in (None, True, False):
+    if show is not None and type(show).__name__ not in ("bool", "bool_"):  # not 1.0, 0 or an array
         raise ValueError(
             f"progress must be True, False or None (a bar only in a notebook); got {shown(show)}"
         )

@@ -33,8 +33,9 @@ def readable(p: Fraction) -> str:
 def as_fraction(p: numbers.Rational) -> Fraction:
     """p, an exact number, as a Fraction of Python ints: a numpy integer's or a sympy Rational's
     parts are converted (a Fraction of numpy ints would overflow); a Fraction is kept, not
-    reduced again (a gcd of two million-digit parts takes minutes)."""
-    if isinstance(p, Fraction):
+    reduced again (a gcd of two million-digit parts takes minutes). Fraction(np.int64(1), 6), as
+    numpy counts give it, becomes a Fraction of Python ints too."""
+    if isinstance(p, Fraction) and type(p.numerator) is int and type(p.denominator) is int:
         return p
     if not isinstance(p, numbers.Rational) or isinstance(p, bool) or type(p).__name__ == "bool_":
         raise ValueError(f"p must be an exact number, an int or a Fraction; got {shown(p)}")

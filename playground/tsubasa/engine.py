@@ -28,7 +28,6 @@ chosen face down and shown together.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from fractions import Fraction
 from functools import cache
@@ -44,7 +43,7 @@ from playground.core.matching import same_value
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import Row, Table, Zone, ZoneError
 
-from .actions import Dice, KickOff, TakeHidden, TakePitch
+from .actions import Dice, KickOff, Skip, TakeHidden, TakePitch, Use
 from .advanced import AdvancedRules
 from .attack import AttackPhase, Pending
 from .cards import FATIGUE, TEAMS, YELLOW_RED, TsubasaData, load_data
@@ -573,11 +572,16 @@ class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
             return "a Match card, unseen"
         if isinstance(action, str):
             return name(action)
+        if not isinstance(action, tuple) or not hasattr(action, "_fields"):
+            return str(action)
         data = self.state.data
-        words = re.split(r"([ ()])", str(action))
-        return "".join(
-            name(w) if w in data.cards or w in data.specials else w.replace("_", " ") for w in words
-        )
+        # each field, not the printed words: a teacher's card id may be any word ("pass", "on")
+        named = [
+            name(v) if isinstance(v, str) and (v in data.cards or v in data.specials) else v for v in action
+        ]
+        if isinstance(action, Use | Skip):  # an ability id, in words
+            named[0] = named[0].replace("_", " ")
+        return str(type(action)(*named))
 
     def _figures_from(self, record: tuple[str, int, int, int, int]) -> dict[str, Any]:
         period, rounds, attacker, nankatsu, toho = record

@@ -60,8 +60,9 @@ def kickoff_record(
     """How the team that kicked off fared in the matches seeded 0, 1, ..., matches - 1:
     ``{"won": ..., "lost": ..., "shared": ...}``, under these rules and players (as ``play``).
 
-    matches: a whole number from 1 to 2,000 (a match takes about a tenth of a second, so 300
-    take half a minute; a progress bar moves meanwhile, and the stop button ends the run).
+    matches: a whole number from 1 to 2,000 (a match takes about a hundredth of a second, so 300
+    take a few seconds, more on a busy machine; a progress bar moves meanwhile, and the stop
+    button ends the run, keeping nothing).
     """
     matches = whole_number(matches, "matches", 1, 2_000)
     record = dict.fromkeys(("won", "lost", "shared"), 0)

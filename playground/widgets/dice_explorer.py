@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as w
 import pandas as pd
 
+from playground.core.checks import failed_call
 from playground.core.dist import Dist, dice_sum
 from playground.core.numbers import shown
 from playground.core.showing import readable
@@ -98,6 +99,17 @@ def pair_grid(sides: int = 6) -> pd.DataFrame:
     )
 
 
+def _cell_text(text: Callable[[int, int], Any], a: int, b: int) -> str:
+    """What a cell of the pair grid says: the first 8 characters of text(a, b), made safe for SVG."""
+    try:
+        said = text(a, b)
+    except Exception as error:
+        raise ValueError(
+            failed_call("the text function given to pair_grid_svg", f"the faces {a} and {b}", error)
+        ) from error
+    return escape((said if isinstance(said, str) else shown(said, 8))[:8])
+
+
 def pair_grid_svg(
     sides: int = 6,
     marks: Sequence[Mark] = DOUBLES_AND_SEVENS,
@@ -125,17 +137,23 @@ def pair_grid_svg(
         )
     if not callable(text):
         raise ValueError(f"text must be a function of the two faces, such as a total; got {shown(text)}")
-    words = {(a, b): escape(str(text(a, b)))[:8] for a in range(1, sides + 1) for b in range(1, sides + 1)}
+    if not isinstance(marks, (list, tuple)) or len(marks) > 12:
+        raise ValueError(
+            f"marks must be a list of at most 12 marks (label, test, colour); got {shown(marks)}"
+        )
+    words = {(a, b): _cell_text(text, a, b) for a in range(1, sides + 1) for b in range(1, sides + 1)}
     for mark in marks:
         if not (
             isinstance(mark, tuple)
             and len(mark) == 3
             and isinstance(mark[0], str)
+            and len(mark[0]) <= 60
             and callable(mark[1])
             and re.fullmatch(r"#[0-9a-fA-F]{6}", str(mark[2]))
         ):
             raise ValueError(
-                f"each mark must be (label, test of two faces, '#rrggbb' colour); got {shown(mark)}"
+                f"each mark must be (label of at most 60 characters, test of two faces, '#rrggbb' colour); "
+                f"got {shown(mark)}"
             )
     left, top = 70, 40
     size = cell * sides

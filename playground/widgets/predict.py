@@ -31,7 +31,7 @@ def exact_probability(value: Any, what: str) -> Fraction:
             f"{what} must be an exact probability (a Fraction, an int or a sympy Rational); "
             f"got {shown(value)}"
         )
-    p = Fraction(value)
+    p = as_fraction(value)  # a Fraction of numpy counts included
     if not 0 <= p <= 1:
         small = max(abs(p.numerator), p.denominator).bit_length() < 200
         raise ValueError(f"{what} must be a probability from 0 to 1; got {p if small else shown(p)}")

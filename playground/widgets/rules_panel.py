@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
-from playground.core.numbers import an
+from playground.core.numbers import an, shown
 from playground.core.rules import FieldSpec, RulesBase, RulesError, field_groups, field_specs
 
 R = TypeVar("R", bound=RulesBase)
@@ -136,13 +136,23 @@ class RulesPanel(w.VBox, Generic[R]):
     def _changed(self, _change: dict) -> None:
         if self._silent:
             return
-        values = {name: control.value for name, control in self.controls.items()}
+        name = next((n for n, c in self.controls.items() if c is _change.get("owner")), None)
         try:
-            rules = type(self._rules)(**values)
+            if name is None:  # a change from elsewhere: read every control
+                rules = type(self._rules)(**{n: c.value for n, c in self.controls.items()})
+            else:  # the one field just moved, on the last good rules
+                rules = self._rules.replace(**{name: self.controls[name].value})
         except RulesError as error:
-            self.message.value = (
-                f"<span style='color:#b00'>Not allowed: {error} Keeping the last good rules.</span>"
-            )
+            back = ""
+            if name is not None:  # the control goes back, so every control shows the rules in force
+                control = self.controls[name]
+                self._silent = True
+                try:
+                    control.value = getattr(self._rules, name)
+                finally:
+                    self._silent = False
+                back = f" {control.description or name} is back at {shown(control.value)}."
+            self.message.value = f"<span style='color:#b00'>Not allowed: {error}{back}</span>"
             return
         self._accept(rules)
 
