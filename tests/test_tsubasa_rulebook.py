@@ -570,7 +570,7 @@ def test_signings_four_on_offer_keeper_for_keeper_field_players_need_room() -> N
     assert Sign("s_jito") in game.legal_actions()
     give(game, a, keeper)
     game.apply(Play(keeper))
-    game.apply(Pass())
+    assert game.phase() == "sign"  # in the same turn, right after the keeper is played
     game.apply(Sign("s_nakanishi"))
     assert "s_nakanishi" in me.play and keeper in me.discard and me.points["defense"] == 2
 
@@ -900,8 +900,7 @@ def test_a_keeper_replaced_by_a_signing_goes_where_the_ruling_says() -> None:
         me.points.update({"shot": 5, "pass": 5, "defense": 5})
         give(game, s.attacker, keeper)
         game.apply(Play(keeper))
-        game.apply(Pass())
-        game.apply(Sign("s_nakanishi"))
+        game.apply(Sign("s_nakanishi"))  # the same turn: a signing may be paid for at any time in it
         assert "s_nakanishi" in me.play and keeper in (me.discard if ruling == "discard pile" else s.box)
 
 
@@ -973,3 +972,20 @@ def test_extra_times_halftime_reshuffles_only_by_the_ruling(reshuffle: bool) -> 
     after = [(len(c.hand), len(c.discard)) for c in game.state.coaches]
     assert all(a == (0, 0) for a in after) == reshuffle
     assert reshuffle or [hand for hand, _ in after] == [hand for hand, _ in before]  # hands kept
+
+
+def test_a_signing_can_be_bought_after_the_card_played_this_turn() -> None:
+    """Signings: paid for 'at any time during your turn'. A gain from the card just played can
+    make a signing affordable; it is offered then, before the turn passes."""
+    game = attack_scene(rules=Rules(signings=True))
+    empty_hands(game)
+    me = game.state.coaches[0]
+    me.points.update({"shot": 0, "pass": 2, "defense": 1})
+    give(game, 0, "n_taki")
+    assert Sign("s_misugi") not in game.legal_actions()  # one Shot point short
+    game.apply(Play("n_taki"))
+    while game.phase() == "ability":
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Use)))
+    assert game.phase() == "sign" and Sign("s_misugi") in game.legal_actions()
+    game.apply(Sign("s_misugi"))
+    assert "s_misugi" in me.play

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from playground.core.engine import Action, Event
 
-from .actions import Motivate, Skip
+from .actions import Motivate, Sign, Skip
 from .cards import Card
 from .rules import POINT_KINDS
 from .state import Task, said
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .engine import TsubasaGame
 
 NO_MOTIVATION = Skip("motivation")
+NO_SIGNING = Skip("signing")
 """Declining a chance to motivate."""
 
 
@@ -101,6 +102,22 @@ class AdvancedRules:
         if self._card(card).replaces == "keeper":
             return any(self._is_keeper(c) for c in me.play)
         return self.cards_in_play() < self.limit()
+
+    def _signings(self: TsubasaGame, coach: int) -> list[Action]:
+        """The signings this coach can make now (affordable, with room where the player needs it)."""
+        if not self.rules.signings:
+            return []
+        return [Sign(card) for card in self.state.offer if self._can_sign(coach, card)]
+
+    def _options_sign(self: TsubasaGame, task: Task) -> list[Action]:
+        """After the card played this turn: a signing, or none (the moment is skipped if none can be made)."""
+        found = self._signings(task.coach)
+        return [*found, NO_SIGNING] if found else []
+
+    def _do_sign(self: TsubasaGame, task: Task, action: Action) -> list[Event]:
+        if isinstance(action, Skip):
+            return [said(f"{self.player_name(task.coach)} signs no one now")]
+        return self._sign(task.coach, action.card, task)
 
     def _sign(self: TsubasaGame, coach: int, card: str, back: Task) -> list[Event]:
         """Pay, bring the signing into the play area (a keeper for a keeper), use its abilities,

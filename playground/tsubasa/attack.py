@@ -61,9 +61,7 @@ class AttackPhase:
         options: list[Action] = [Play(card) for card in me.hand.kinds()] if room else []
         options.append(PASS)
         options += self._motivations(task.coach)
-        if self.rules.signings:
-            options += [Sign(card) for card in self.state.offer if self._can_sign(task.coach, card)]
-        return options
+        return options + self._signings(task.coach)
 
     def _do_attack(self: TsubasaGame, task: Task, action: Action) -> list[Event]:
         me = self.state.coaches[task.coach]
@@ -84,9 +82,15 @@ class AttackPhase:
 
     def _end_turn(self: TsubasaGame, coach: int) -> list[Event]:
         """The coach's card is resolved: by the rulebook's timing (Rules.motivation_when) the coach
-        may first motivate what is in play (the card just played, the 9th too), then play moves on."""
+        may first motivate what is in play (the card just played, the 9th too), and, since a
+        signing may be paid for at any time in your turn, sign a player; then play moves on."""
+        moments = []
         if self._motivates_any_time() and self._motivations(coach):
-            self._then(todo("motivate", coach, coach), todo("end_turn", AUTO, coach))
+            moments.append(todo("motivate", coach, coach))
+        if self._signings(coach) and self.cards_in_play() < self.limit():  # a full limit ends the phase
+            moments.append(todo("sign", coach, coach))
+        if moments:
+            self._then(*moments, todo("end_turn", AUTO, coach))
             return []
         return self._after_turn(coach)
 
