@@ -7,19 +7,10 @@ Mandatory Action) lives in ``attack.py``, Motivation and Signings in ``advanced.
 Shooting/Passing duel (dice, rerolls, the keeper's save, the Special Shot) in ``duel.py``.
 
 Every reading the rulebook leaves open is a field of ``Rules``, its help text saying "Ruling"
-(or "Rulebook" where the rulebook's words decide the default). Among them:
-
-- when Motivation may be used (``motivation_when``: by default at the moments "at any time"
-  can change something: your own turn, right after each card you play, the start of the duel);
-- the points each pool starts with (``starting_points``, 0) and whether they are kept into extra
-  time (``extra_time_points``, kept as at halftime; the decks are reshuffled at its start, and at
-  its own halftime only with ``extra_time_halftime_reshuffle``);
-- whether a reroll outlasts its card leaving play (``reroll_lasts``: yes, it was played this round);
-- where a keeper replaced by a signed keeper goes (``replaced_keeper``: the discard pile);
-- whether a card's abilities still resolve once it has left play (``abilities_after_leaving``:
-  yes, it was played; only its values leave with it);
-- injury time's start, who may reroll, signed players after the round, extra time's second
-  kick-off, and the rest of ``Rules``.
+(or "Rulebook" where the rulebook's words decide the default): when Motivation may be used, the
+points a pool starts with and what extra time keeps and reshuffles, whether a reroll or an
+ability outlasts its card leaving play, where a replaced keeper goes, injury time's start, who
+may reroll, signed players after the round, extra time's second kick-off, and the rest.
 
 Two readings stay without a field, since the rulebook settles them: the keeper's save is the
 defender's decision (optional abilities are voluntary), and a Special Shot's two cards are
