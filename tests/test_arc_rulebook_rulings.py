@@ -431,3 +431,39 @@ def test_teams_are_picked_at_the_same_moment_and_shown_at_the_score() -> None:
     picks = history[history["action"].str.startswith("send out")]
     assert len(picks) and picks["action"].str.endswith("Athlete(s) face down").all()
     assert history["outcome"].str.contains(r"the teams are shown \(Player 1: ").any()
+
+
+@pytest.mark.parametrize(
+    ("stack", "region"), [("last attached", "Frost Territory"), ("first attached", "Central Stadium")]
+)
+def test_two_moving_to_cards_follow_the_ruling(stack: str, region: str) -> None:
+    """The rulebook is silent on two Moving to... cards: the last attached wins by our ruling
+    (Rules.moves_stack), or the first."""
+    game = training_scene(Rules(moves_stack=stack))
+    s = game.state
+    top = s.stack("#1")
+    attach(game, "#1", "Moving to Central Stadium")
+    attach(game, "#1", "Moving to Frost Territory")
+    assert s.data.regions[s.region_of(top.top, list(top.under))].name == region
+
+
+def test_tournament_mode_accepts_training_settings_it_does_not_use() -> None:
+    """Tournament mode has no training rounds of its own: the pair is checked only where used."""
+    assert Rules(mode="tournament", training_rounds=1).training_rounds == 1
+    from playground.core.rules import RulesError
+
+    with pytest.raises(RulesError, match="cannot be more than 'training_rounds'"):
+        Rules(mode="season", training_rounds=1)
+
+
+@pytest.mark.parametrize(("mode", "reshuffled"), [("graduation", True), ("season", False)])
+def test_a_tie_that_empties_the_sport_deck_reshuffles_in_graduation_mode(mode: str, reshuffled: bool) -> None:
+    """Graduation mode: a card type that runs out is reshuffled from its discards, Sports too,
+    even in the middle of a tie; in a season, by our ruling (tie_reshuffle_sports off), it is not."""
+    game = new_game(Rules(mode=mode), seed=1, players=2)
+    s = game.state
+    for zone in (s.sport_top, s.sport_deck):
+        for card in list(zone):
+            zone.move(card, s.sport_used)
+    assert game._tie_can_be_replaced([]) == reshuffled
+    assert (len(s.sport_deck) > 0) == reshuffled

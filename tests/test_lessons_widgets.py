@@ -222,7 +222,8 @@ def test_an_impossible_outcome_is_a_message_not_a_crash() -> None:
         (({2: Fraction(1)},), {}, "dist must be an exact Dist"),
         ((TWO_DICE, lambda rng: 7), {"sample_many": lambda rng, n: [7] * n}, "not both"),
         ((TWO_DICE, 7), {}, "sample must be a function of a random.Random; got 7"),
-        ((TWO_DICE,), {"seed": 1.5}, "seed must be a whole number; got 1.5"),
+        ((TWO_DICE,), {"seed": 1.5}, "seed must be a whole number from 0 up; got 1.5"),
+        ((TWO_DICE,), {"seed": -5}, "seed must be a whole number from 0 up; got -5"),
     ],
 )
 def test_live_simulation_refuses_bad_arguments(args: tuple, kwargs: dict[str, Any], message: str) -> None:

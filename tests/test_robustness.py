@@ -614,3 +614,67 @@ def test_a_card_id_that_is_an_ordinary_word_leaves_the_other_moves_alone(tmp_pat
     passes = [a for a in game.actions() if isinstance(a, tsubasa.actions.Pass)]
     said = game.history()["action"]
     assert passes and (said == "pass").sum() == len(passes)
+
+
+@pytest.mark.parametrize("game", [arc, challengers, tiebreak, tsubasa])
+def test_the_stop_button_then_play_on_tells_the_seeds_own_story(game) -> None:
+    """A step taken back after an interrupt gives its random draws back too: play resumed after
+    any number of stops ends in the very story the seed tells without them."""
+    reference = game.new_game(seed=3).play()
+    played = game.new_game(seed=3)
+    timing = random.Random(3)
+
+    def stop(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    try:
+        for _ in range(2_000):
+            if played.is_over():
+                break
+            signal.setitimer(signal.ITIMER_REAL, timing.uniform(0.00002, 0.002))
+            try:
+                played.play()
+            except KeyboardInterrupt:
+                pass
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert played.is_over() and played.actions() == reference.actions()
+
+
+def _shared_widget_calls():
+    from playground.arc import scoring
+    from playground.core.dist import dice_sum
+    from playground.widgets import bars_svg, game_panel, live_simulation, predict_reveal, rules_panel
+
+    def make(s):
+        return tiebreak.new_game(seed=s)
+
+    return [
+        (
+            lambda: scoring.athlete_score({"body": 2}, [{"body": 1}], 5),
+            "relevant must be a list of stat names",
+        ),
+        (lambda: predict_reveal("q", Fraction(1, 2), choices=3), "choices must be a list of answers"),
+        (lambda: rules_panel(tiebreak.Rules(), key=5), "key must be a list of names of rules fields"),
+        (
+            lambda: rules_panel(tiebreak.Rules(), on_change="abc"),
+            "on_change must be a function of the new rules",
+        ),
+        (lambda: game_panel(tiebreak.new_game(seed=1)), "make_game must be a function of a seed"),
+        (lambda: game_panel(make, on_update="x"), "on_update must be a function of the game shown"),
+        (lambda: game_panel(make, policies="greedy"), "policies must be a function"),
+        (lambda: live_simulation(dice_sum(2), seed=-5), "seed must be a whole number from 0 up"),
+        (lambda: bars_svg(dice_sum(2), width=float("nan")), r"width \(pixels\) must be a whole number"),
+        (lambda: bars_svg(dice_sum(2), title=None), "title must be text"),
+        (lambda: bars_svg(dice_sum(2), highlight=3), "highlight must be a function of an outcome"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(11))
+def test_the_shared_builders_refuse_odd_arguments_in_words(index: int) -> None:
+    call, message = _shared_widget_calls()[index]
+    with pytest.raises((TypeError, ValueError), match=message):
+        call()

@@ -698,3 +698,40 @@ def test_sponsors_risked_as_the_wildcard_only_by_the_ruling(stand_in: bool) -> N
         game.apply(best)
         assert game.state.players[0].tokens["sponsor"] == 0 and game.state.contest.risked == best.tokens
         game.check_conserved()
+
+
+def test_a_player_injured_before_the_roll_stays_on_the_injury_space() -> None:
+    """With specials_before_roll, a flight onto Injury before rolling leaves only what an injured
+    player may do (Health, no Travel) and no roll: the piece stays on the Injury space."""
+    from playground.tiebreak.actions import RollNow, Travel
+
+    game = new_game(Rules(specials_before_roll=True), seed=1)
+    while game.phase() != "prepare":
+        game.step()
+    me = game.state.players[game.current_actor()]
+    me.tokens["travel"] += 4
+    game.state.bag["travel"] -= 4
+    game.apply(
+        next(
+            a
+            for a in game.legal_actions()
+            if isinstance(a, Travel) and a.to == game.board.injury and a.pay == "tokens"
+        )
+    )
+    assert me.injured_weeks and not [a for a in game.legal_actions() if isinstance(a, Travel)]
+    game.apply(RollNow())
+    assert me.position == game.board.injury and game.phase() != "roll"
+    game.check_conserved()
+
+
+def test_a_failed_qualification_with_no_penalty_card_keeps_the_weeks_discard() -> None:
+    """With failed_qualify_cards 0 the champion takes no card, so no card counts as the week's: the
+    week's discard still follows, and the event names only what is taken."""
+    rules = Rules(failed_qualify_cards=0, failed_qualify_tokens=0, failed_qualify_week_discard=False)
+    game, position = defended_scene({}, rules)  # a 2000 card but no Wildcard: no way to qualify
+    said = " ".join(e.text for e in game._arrive(0, position, by_dice=False))
+    assert "the champion takes nothing" in said and not game.card_used
+    game, position = defended_scene({})
+    said = " ".join(e.text for e in game._arrive(0, position, by_dice=False))
+    assert "the champion takes a card and tokens" in said
+    assert game.card_used == (not game.rules.failed_qualify_week_discard)

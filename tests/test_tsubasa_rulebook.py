@@ -989,3 +989,23 @@ def test_a_signing_can_be_bought_after_the_card_played_this_turn() -> None:
     assert game.phase() == "sign" and Sign("s_misugi") in game.legal_actions()
     game.apply(Sign("s_misugi"))
     assert "s_misugi" in me.play
+
+
+def test_a_signed_keeper_replaced_by_another_signing_leaves_the_match_by_the_ruling() -> None:
+    """With signed_players 'leave the match', a signed keeper replaced by a second signed keeper
+    goes to the box, not into the team's deck by way of the discard pile."""
+    game = attack_scene(rules=Rules(signings=True, signings_on_offer=8, signed_players="leave the match"))
+    s = game.state
+    a = s.attacker
+    me = s.coaches[a]
+    me.points.update({"shot": 5, "pass": 5, "defense": 5})
+    keeper = "t_wakashimazu" if a == 1 else "n_morisaki"
+    lay(game, a, keeper)
+    keepers = [c for c in s.offer if s.data.cards[c].replaces == "keeper"]
+    assert len(keepers) >= 2
+    game.apply(Sign(keepers[0]))
+    while game.phase() != "attack":
+        game.apply(next(x for x in game.legal_actions() if isinstance(x, Skip)))
+    me.points.update({"shot": 5, "pass": 5, "defense": 5})
+    game.apply(Sign(keepers[1]))
+    assert keepers[0] in s.box and keepers[0] not in me.discard

@@ -154,7 +154,8 @@ class Competition(Game):
             return False
         if len(s.sport_top) + len(s.sport_deck):
             return True
-        if not r.tie_reshuffle_sports or self._tie_reshuffled or not len(s.sport_used):
+        reshuffles = r.tie_reshuffle_sports or r.mode == "graduation"  # its rule: any type runs out
+        if not reshuffles or self._tie_reshuffled or not len(s.sport_used):
             return False
         self._tie_reshuffled = True
         events.append(self._reshuffle_used_sports("while players are tied"))

@@ -135,9 +135,17 @@ class Rules(RulesBase):
     )
     tie_reshuffle_sports: bool = rule(
         False,
-        "Ruling (the rulebook is silent): if the Sport deck runs out while players are still "
-        "tied, they share the win. On: the used Sports are shuffled into a new deck once per "
-        "competition, and only if that one runs out too do they share.",
+        "Ruling (the rulebook is silent, except in graduation mode, which always reshuffles a type "
+        "that runs out): if the Sport deck runs out while players are still tied, they share the "
+        "win. On: the used Sports are shuffled into a new deck once per competition, and only if "
+        "that one runs out too do they share.",
+    )
+    moves_stack: str = rule(
+        "last attached",
+        "Ruling (the rulebook is silent): an Athlete with two Moving to... cards is from the Region "
+        "of the one attached last (each move replaces the one before); 'first attached': the first "
+        "move stands.",
+        choices=("last attached", "first attached"),
     )
     tie_sport_effects: bool = rule(
         True,
@@ -250,7 +258,7 @@ class Rules(RulesBase):
     rotate_start: bool = rule(False, "House rule: each round a different player starts (rotating clockwise).")
 
     def check_together(self) -> None:
-        if self.sport_reveal_after > self.training_rounds:
+        if self.mode != "tournament" and self.sport_reveal_after > self.training_rounds:  # unused there
             raise RulesError(
                 f"rules field 'sport_reveal_after' ({self.sport_reveal_after}) cannot be more than "
                 f"'training_rounds' ({self.training_rounds}): the Sport must be revealed before scoring."

@@ -77,7 +77,11 @@ def checked_athlete(
     multiplier = _int(multiplier, "multiplier")
 
     def score(relevant: Iterable[str]) -> int:
-        stats = [relevant] if isinstance(relevant, str) else list(relevant)
+        stats = (
+            [relevant]
+            if isinstance(relevant, str)
+            else listed(relevant, "relevant", "stat names, like ['body']", 20)
+        )
         for stat in stats:
             checked_stat(stat, "relevant stat")
         return relevant_sum(base, mods, list(dict.fromkeys(stats))) * multiplier

@@ -187,11 +187,10 @@ class State:
         return mods + [eps[c].modifiers for c in locks if eps[c].effect == "all_athletes"]
 
     def region_of(self, top: str, under: Sequence[str]) -> str:
-        """An Athlete's Region: the last "Moving to..." card under it, else the top card's home.
-
-        Our reading where the rulebook is silent: with two such cards the one attached last wins
-        (each move replaces the one before); discarding it brings back the earlier one."""
-        for c in reversed(under):
+        """An Athlete's Region: its "Moving to..." card, else the top card's home. With two such
+        cards (the rulebook is silent) Rules.moves_stack decides: the one attached last wins, by
+        our ruling, or the first; discarding it brings back the other."""
+        for c in reversed(under) if self.rules.moves_stack == "last attached" else under:
             e = self.data.episodes.get(c)
             if e is not None and e.effect == "move_region":
                 return e.region or ""

@@ -304,6 +304,9 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     # -- the order of a round ------------------------------------------------------------------
 
     def _do_round(self, task: Task, _: None) -> list[Event]:
+        """A round: every player's deck phase, then the matches. Our reading of "each at their own
+        pace": the deck phases run one after another in seat order (draws are uniform, so the
+        order changes no chance, only which cards a later player's draw can meet)."""
         r = task.extra
         self.state.round = r
         self._rescore()

@@ -98,6 +98,8 @@ class MatchFlow:
         return [REVEAL]
 
     def _do_first(self: ChallengersGame, task: Task, _: Action | None) -> list[Event]:
+        """The starter reveals the first card, or, with no cards, loses at once: when both players
+        have none (the rulebook has no such case), the one to start loses, as the toss decided."""
         if not len(self.state.sides[task.side].deck):
             return self._end_match(
                 self.state.match.other(task.side), f"{self.player_name(task.side)} has no cards"

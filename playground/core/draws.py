@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 import numbers
+import random
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .numbers import shown
+from .numbers import shown, whole_number
 
 
 def sample_exact(outcomes: list[tuple[Any, Fraction]], rng: Any) -> Any:
@@ -123,3 +124,50 @@ def _chance(p: object) -> bool:
 
 def _count(n: object) -> bool:
     return isinstance(n, int) and not isinstance(n, bool) and n >= 0
+
+
+# -- the game's generator, wound back with a step taken back ----------------------------------------
+# A step interrupted by the stop button is taken back (core/engine.py); the generator must go back
+# too, or the same seed would tell another story once play goes on. Saving its whole state before
+# every step costs about half a step; counting the 32-bit words it hands out costs a fraction of a
+# microsecond, and winding back (seed again, skip the words) is paid only on the rare interrupt.
+
+
+class CountedRandom(random.Random):
+    """random.Random that counts the words it has drawn since it was seeded (``words``)."""
+
+    words = 0
+
+    def seed(self, a: Any = None, version: int = 2) -> None:  # random.Random(seed) calls it too
+        super().seed(a, version)
+        self.first_seed, self.words = a, 0
+
+    def random(self) -> float:
+        self.words += 2  # a float is made of 53 bits from two words
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.words += (k + 31) // 32
+        return super().getrandbits(k)
+
+    def rewind(self, words: int) -> None:
+        """Back to the moment ``words`` words had been drawn since the seed: a whole number from 0 to
+        the words drawn so far (at most 10**8, about a second of skipping)."""
+        self._skip_to(whole_number(words, "words", 0, min(self.words, 10**8)))
+
+    def _skip_to(self, words: int) -> None:
+        super().seed(self.first_seed)
+        for _ in range(words // 1000):
+            super().getrandbits(32_000)
+        if words % 1000:
+            super().getrandbits(32 * (words % 1000))
+        self.words = words
+
+    def __reduce__(self) -> tuple:
+        return (_rebuilt, (self.first_seed, self.words))
+
+
+def _rebuilt(seed: int, words: int) -> CountedRandom:
+    rng = CountedRandom(seed)
+    rng._skip_to(words)  # a copy made in another process: forward to where the original was
+    return rng

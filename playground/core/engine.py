@@ -12,7 +12,6 @@ for one game's own players and measures (``policy``, ``takes_game``) are in play
 from __future__ import annotations
 
 import gc
-import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
@@ -25,7 +24,7 @@ from typing import Any, NamedTuple
 import pandas as pd
 
 from .checks import _check_every_seat, _check_policy, _seat_policy, check_policies
-from .draws import sample_exact
+from .draws import CountedRandom, sample_exact
 from .matching import find_listed, lookalike_sentence
 from .numbers import is_whole, shown, whole_number
 from .setup import _fixed_at_start
@@ -146,7 +145,7 @@ class Game(ABC):
             seed = int(seed)  # a numpy integer, as np.arange gives it
         self.seed = seed
         self.players = players
-        self.rng = random.Random(seed)
+        self.rng = CountedRandom(seed)  # counted, so a step taken back takes its draws back too
         self._steps: list[_Step] = []
         self._paths = [Fraction(1)]
         self._offered: tuple[int, list[Action]] | None = None
@@ -412,14 +411,9 @@ class Game(ABC):
         return events
 
     def _restore(self, count: int) -> None:
-        """Put the game back as it was after ``count`` steps, rebuilt from its own history.
-
-        A replay of the steps already taken (each a listed action or outcome of this very game,
-        so trusted) builds the state anew; it then replaces this game's state in one assignment,
-        keeping this game's generator and history. A second interrupt during the rebuild starts
-        it again, so the game is whole when the interrupt reaches the caller. Costs a replay of
-        the game so far (a long season replays in a fraction of a second).
-        """
+        """Put the game back as it was after ``count`` steps, rebuilt by replaying its own (trusted)
+        history and swapped in at once, keeping its generator; a second interrupt starts the
+        rebuild again. Costs a replay of the game so far (a long season: a fraction of a second)."""
         while True:
             try:
                 del self._steps[count:]
@@ -465,6 +459,15 @@ class Game(ABC):
         """
         if self._stepping:  # called from inside a policy asked about this very game
             raise IllegalAction(_PLAYED_BY_POLICY)
+        drawn = self.rng.words if isinstance(self.rng, CountedRandom) else None
+        try:
+            return self._step_drawn(actor, policy)
+        except BaseException:  # a step taken back (a refusal, the stop button): its draws too
+            if drawn is not None:
+                self.rng.rewind(drawn)
+            raise
+
+    def _step_drawn(self, actor: int | str, policy: Policy | None) -> list[Event]:
         phase = self.phase()
         if actor == CHANCE:
             action, probability = self._sample_chance_exact()

@@ -92,14 +92,17 @@ class MovingPhase:
                 self._then(Task("challenge", p, p))
             else:
                 champion = self.state.titles[position][0]
+                cards, tokens = self.rules.failed_qualify_cards, self.rules.failed_qualify_tokens
+                takes = " and ".join(t for t, n in (("a card", cards), ("tokens", tokens)) if n) or "nothing"
                 events.append(
                     Event(
                         f"{me.name} cannot qualify against {self.player_name(champion)}: "
-                        "the champion takes a card and tokens."
+                        f"the champion takes {takes}."
                     )
                 )
-                self.card_used |= not self.rules.failed_qualify_week_discard  # the penalty is the week's
-                penalties = [Task("penalty_card", champion, p)] * self.rules.failed_qualify_cards
+                if cards:  # a penalty card is the week's discard, unless the rules want one more
+                    self.card_used |= not self.rules.failed_qualify_week_discard
+                penalties = [Task("penalty_card", champion, p)] * cards
                 if self.rules.failed_qualify_tokens:
                     penalties.append(Task("penalty_tokens", champion, p))
                 self._then(*penalties)

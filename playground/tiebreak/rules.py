@@ -304,7 +304,7 @@ class Rules(RulesBase):
     final_tie: str = rule(
         "most 2000 titles",
         "Ruling: how a tie for the highest ranking at the end is broken: most 2000-point titles "
-        "on the board (then shared), or simply shared.",
+        "on the board, counted by the space, as the ranking is (then shared), or simply shared.",
         choices=("most 2000 titles", "shared"),
     )
 

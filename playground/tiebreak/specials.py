@@ -77,7 +77,10 @@ class SpecialsPhase:
         return self._special(p, action)
 
     def _options_prepare(self: TiebreakGame, task: Task) -> list[Action]:
-        """Before the roll (Rules.specials_before_roll): roll now, or pay for a special action."""
+        """Before the roll (Rules.specials_before_roll): roll now, or pay for a special action (once
+        injured by then, only what an injured player may do: Health, and no Travel)."""
+        if self.state.players[task.player].injured_weeks:
+            return [RollNow(), *self._injured_options(task.player)]
         return [RollNow(), *self._specials(task.player, travel=True)]
 
     def _do_prepare(self: TiebreakGame, task: Task, action: Action) -> list[Event]:
@@ -88,6 +91,8 @@ class SpecialsPhase:
                 return [Event(f"{me.name} is injured: no roll this week.")]
             return []
         self._then(task)  # paying goes on until the player rolls
+        if isinstance(action, Heal):
+            return self._heal(me)
         return self._special(task.player, action)
 
     # -- special actions ---------------------------------------------------------------------------

@@ -128,7 +128,9 @@ class AdvancedRules:
         events = []
         if self._card(card).replaces == "keeper":
             old = next(c for c in me.play if self._is_keeper(c))
-            self._leave_play(coach, old, s.box if self.rules.replaced_keeper == "box" else me.discard)
+            signed = self._card(old).kind == "signing" and self.rules.signed_players == "leave the match"
+            to_box = self.rules.replaced_keeper == "box" or signed  # a signing that leaves the match
+            self._leave_play(coach, old, s.box if to_box else me.discard)
             events.append(said(f"{self._card(old)} makes way"))
         s.offer.move(card, me.play)
         self.after_abilities = back

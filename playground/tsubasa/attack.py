@@ -83,11 +83,12 @@ class AttackPhase:
     def _end_turn(self: TsubasaGame, coach: int) -> list[Event]:
         """The coach's card is resolved: by the rulebook's timing (Rules.motivation_when) the coach
         may first motivate what is in play (the card just played, the 9th too), and, since a
-        signing may be paid for at any time in your turn, sign a player; then play moves on."""
+        signing may be paid for at any time in your turn, sign a player (after the 9th card only a
+        keeper, who replaces one); then play moves on."""
         moments = []
         if self._motivates_any_time() and self._motivations(coach):
             moments.append(todo("motivate", coach, coach))
-        if self._signings(coach) and self.cards_in_play() < self.limit():  # a full limit ends the phase
+        if self._signings(coach):  # at a full limit only a keeper for a keeper: he takes no room
             moments.append(todo("sign", coach, coach))
         if moments:
             self._then(*moments, todo("end_turn", AUTO, coach))

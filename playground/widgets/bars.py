@@ -16,7 +16,8 @@ from fractions import Fraction
 from html import escape
 from typing import Any, NamedTuple
 
-from playground.core.numbers import shown
+from playground.core.checks import check_callable
+from playground.core.numbers import shown, whole_number
 from playground.core.showing import as_fraction, readable
 
 EXACT, HIGHLIGHT = "#0072B2", "#D55E00"  # Okabe-Ito blue and vermillion: colour-blind safe
@@ -58,7 +59,8 @@ def bars_svg(
 ) -> str:
     """Bars of P(outcome), exact value in each tooltip; highlighted bars are drawn in orange.
 
-    dist is any map from label to probability: a Dist, or chances that need not add up to 1
+    width (100 to 4,000) and height (80 to 4,000) are pixels; title is text. dist is any map from
+    label to probability: a Dist, or chances that need not add up to 1
     (the chance of winning with 0, 1, 2... tokens). observed, when given, maps outcomes of
     dist to the shares a simulation saw; each is drawn as a narrow bar in front of its exact bar.
     Tooltips show a Fraction exactly, or as :func:`readable` does past about 30 digits.
@@ -78,6 +80,11 @@ def bars_svg(
             )
     if not dist:
         raise ValueError("a bar chart needs at least one outcome")
+    width = whole_number(width, "width (pixels)", 100, 4000)
+    height = whole_number(height, "height (pixels)", 80, 4000)
+    check_callable(highlight, "highlight", "an outcome", "lambda total: total == 7")
+    if not isinstance(title, str):
+        raise ValueError(f"title must be text; got {shown(title)}")
     observed = observed or {}
     strays = [o for o in observed if o not in dist]
     if strays:

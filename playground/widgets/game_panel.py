@@ -13,6 +13,7 @@ from html import escape
 import ipywidgets as w
 import pandas as pd
 
+from playground.core.checks import check_callable, check_policies
 from playground.core.engine import Game, IllegalAction, Policies
 from playground.core.numbers import shown
 from playground.core.showing import readable
@@ -41,7 +42,18 @@ class GamePanel(w.VBox):
         on_update: Callable[[Game], None] | None = None,
     ):
         seed = start_seed(seed)
-        self.make_game = make_game
+        if isinstance(make_game, Game):
+            raise TypeError(
+                "make_game must be a function of a seed that makes a game, such as "
+                f"lambda s: tiebreak.new_game(seed=s); got a game itself ({shown(make_game, 40)})"
+            )
+        self.make_game = check_callable(
+            make_game, "make_game", "a seed", "lambda s: tiebreak.new_game(seed=s)"
+        )
+        if on_update is not None:
+            check_callable(on_update, "on_update", "the game shown", "lambda game: print(game.step_count)")
+        if policies is not None:
+            check_policies(policies)
         self.policies = policies
         self._listeners: list[Callable[[Game], None]] = [on_update] if on_update else []
         self.seed = w.BoundedIntText(value=seed, min=0, max=SEED_MAX, description="seed")

@@ -8,7 +8,6 @@ chart puts the largest gap next to the standard error, so "how close is close" h
 from __future__ import annotations
 
 import math
-import operator
 import random
 import reprlib
 from collections import Counter
@@ -20,7 +19,7 @@ from typing import Any
 import ipywidgets as w
 
 from playground.core.dist import Dist
-from playground.core.numbers import is_whole, shown, whole_number
+from playground.core.numbers import shown, whole_number
 from playground.widgets.bars import bars_svg
 
 BATCHES = (1, 100, 10_000)
@@ -74,9 +73,10 @@ class LiveSimulation(w.VBox):
         for name, f in (("sample", sample), ("sample_many", sample_many)):
             if f is not None and not callable(f):
                 raise ValueError(f"{name} must be a function of a random.Random; got {shown(f)}")
-        if not is_whole(seed):
-            raise ValueError(f"seed must be a whole number; got {shown(seed)}")
-        self.dist, self.seed, self.title = dist, operator.index(seed), title
+        seed = whole_number(seed, "seed", 0)  # a negative seed would roll its positive twin's dice
+        if not isinstance(title, str):
+            raise ValueError(f"title must be text; got {shown(title)}")
+        self.dist, self.seed, self.title = dist, seed, title
         if sample_many is not None:
             self._draw: BatchSampler = sample_many
         elif sample is not None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from playground.core.checks import described
+from playground.core.checks import described, listed
 from playground.core.numbers import shown
 from playground.core.showing import as_fraction, gap_verdict, readable, scientific, short_number
 
@@ -176,12 +176,12 @@ class PredictReveal(w.VBox):
 
     @staticmethod
     def _check_choices(choices: Sequence[str]) -> list[str]:
-        listed = list(choices) if not isinstance(choices, str) else [choices]
-        if len(listed) < 2 or not all(isinstance(c, str) and c for c in listed):
+        given = [choices] if isinstance(choices, str) else listed(choices, "choices", "answers", most=50)
+        if len(given) < 2 or not all(isinstance(c, str) and c for c in given):
             raise ValueError(f"choices must be at least two non-empty strings; got {shown(choices)}")
-        if len(set(listed)) < len(listed):
+        if len(set(given)) < len(given):
             raise ValueError(f"choices must all differ; got {shown(choices)}")
-        return listed
+        return given
 
     @staticmethod
     def _check_choice_answer(answer: Any, choices: list[str]) -> tuple[dict[str, Fraction], set[str]]:

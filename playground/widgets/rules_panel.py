@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
+from playground.core.checks import check_callable, listed
 from playground.core.numbers import an, shown
 from playground.core.rules import FieldSpec, RulesBase, RulesError, field_groups, field_specs
 
@@ -41,7 +42,7 @@ def _control(spec: FieldSpec, value: Any) -> w.ValueWidget:
 
 def key_names(rules_cls: type[RulesBase], key: Sequence[str] | str) -> list[str]:
     """The key field names, checked: each a field of rules_cls, none twice."""
-    names = [key] if isinstance(key, str) else list(key)
+    names = [key] if isinstance(key, str) else listed(key, "key", "names of rules fields")
     valid = [spec.name for spec in field_specs(rules_cls)]
     unknown = [n for n in names if n not in valid]
     if unknown:
@@ -63,6 +64,8 @@ class RulesPanel(w.VBox, Generic[R]):
 
     def __init__(self, rules: R, on_change: Callable[[R], None] | None = None, key: Sequence[str] | str = ()):
         self._rules = rules
+        if on_change is not None:
+            check_callable(on_change, "on_change", "the new rules", "lambda rules: print(rules)")
         self._callbacks: list[Callable[[R], None]] = [on_change] if on_change else []
         self.controls: dict[str, w.ValueWidget] = {}
         self._rows = {spec.name: self._row(spec, rules) for spec in field_specs(type(rules))}
