@@ -678,3 +678,31 @@ def test_the_shared_builders_refuse_odd_arguments_in_words(index: int) -> None:
     call, message = _shared_widget_calls()[index]
     with pytest.raises((TypeError, ValueError), match=message):
         call()
+
+
+def test_the_generator_counts_only_what_it_draws_and_keeps_a_refusal_in_words() -> None:
+    """A refused getrandbits draws nothing; a player function that reseeds the generator leaves
+    a refused pick refused in words (no talk of 'words'); a copied game's generator is the same."""
+    import copy
+
+    from playground.core.draws import CountedRandom
+
+    rng = CountedRandom(3)
+    rng.random()
+    with pytest.raises(ValueError):
+        rng.getrandbits(-100)
+    assert rng.words == 2
+
+    def reseeds(game):
+        game.rng.seed(5)
+        return "nonsense"
+
+    game = tiebreak.new_game(seed=1)
+    for _ in range(10):
+        game.step()
+    with pytest.raises(IllegalAction, match="'nonsense' is not allowed"):
+        game.step(reseeds)
+    other = tiebreak.new_game(seed=2)
+    for _ in range(20):
+        other.step()
+    assert copy.deepcopy(other).rng.getstate() == other.rng.getstate()

@@ -134,37 +134,73 @@ def _count(n: object) -> bool:
 
 
 class CountedRandom(random.Random):
-    """random.Random that counts the words it has drawn since it was seeded (``words``)."""
+    """random.Random that counts the words it has drawn since it was seeded (``words``; None once
+    the count is unknown: seeded from the clock, or its state set from outside)."""
 
-    words = 0
+    words: int | None = 0
 
     def seed(self, a: Any = None, version: int = 2) -> None:  # random.Random(seed) calls it too
         super().seed(a, version)
-        self.first_seed, self.words = a, 0
+        known = a is not None and version == 2
+        self.first_seed, self.words = (a, 0) if known else (None, None)
+
+    def setstate(self, state: Any) -> None:
+        super().setstate(state)
+        self.words = None  # a state from elsewhere: no count to wind back by
 
     def random(self) -> float:
-        self.words += 2  # a float is made of 53 bits from two words
-        return super().random()
+        value = super().random()
+        if self.words is not None:
+            self.words += 2  # a float is made of 53 bits from two words
+        return value
 
     def getrandbits(self, k: int) -> int:
-        self.words += (k + 31) // 32
-        return super().getrandbits(k)
+        bits = super().getrandbits(k)  # refused first, counted only once drawn
+        if self.words is not None:
+            self.words += (k + 31) // 32
+        return bits
 
     def rewind(self, words: int) -> None:
         """Back to the moment ``words`` words had been drawn since the seed: a whole number from 0 to
         the words drawn so far (at most 10**8, about a second of skipping)."""
+        if self.words is None:
+            raise ValueError(
+                "this generator's draws were not counted (seeded from the clock or set from outside)"
+            )
         self._skip_to(whole_number(words, "words", 0, min(self.words, 10**8)))
 
+    def take_back(self, words: int | None) -> None:
+        """A step's draws given back: to ``words`` drawn, again if a second stop comes meanwhile;
+        left as it is when that cannot be (no count, or a player function reseeded it)."""
+        while True:
+            try:
+                if words is not None and self.words is not None and words <= self.words <= 10**8:
+                    self._skip_to(words)
+                return
+            except KeyboardInterrupt:
+                continue
+
     def _skip_to(self, words: int) -> None:
-        super().seed(self.first_seed)
+        """Made on a scratch generator and put in at once: an interrupt leaves this one as it was."""
+        scratch = random.Random(self.first_seed)
         for _ in range(words // 1000):
-            super().getrandbits(32_000)
+            scratch.getrandbits(32_000)
         if words % 1000:
-            super().getrandbits(32 * (words % 1000))
+            scratch.getrandbits(32 * (words % 1000))
+        state = scratch.getstate()
+        super().setstate(state)
         self.words = words
 
     def __reduce__(self) -> tuple:
+        if self.words is None:  # no count: copy the state itself
+            return (_from_state, (self.getstate(),))
         return (_rebuilt, (self.first_seed, self.words))
+
+
+def _from_state(state: Any) -> random.Random:
+    rng = random.Random()
+    rng.setstate(state)
+    return rng
 
 
 def _rebuilt(seed: int, words: int) -> CountedRandom:

@@ -459,12 +459,12 @@ class Game(ABC):
         """
         if self._stepping:  # called from inside a policy asked about this very game
             raise IllegalAction(_PLAYED_BY_POLICY)
-        drawn = self.rng.words if isinstance(self.rng, CountedRandom) else None
+        drawn, count = getattr(self.rng, "words", None), len(self._steps)
         try:
             return self._step_drawn(actor, policy)
         except BaseException:  # a step taken back (a refusal, the stop button): its draws too
-            if drawn is not None:
-                self.rng.rewind(drawn)
+            if len(self._steps) == count and isinstance(self.rng, CountedRandom):
+                self.rng.take_back(drawn)
             raise
 
     def _step_drawn(self, actor: int | str, policy: Policy | None) -> list[Event]:
