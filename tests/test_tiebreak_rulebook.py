@@ -735,3 +735,23 @@ def test_a_failed_qualification_with_no_penalty_card_keeps_the_weeks_discard() -
     said = " ".join(e.text for e in game._arrive(0, position, by_dice=False))
     assert "the champion takes a card and tokens" in said
     assert game.card_used == (not game.rules.failed_qualify_week_discard)
+
+
+def test_a_top_ranker_buys_no_wildcard_point_with_sponsors() -> None:
+    """A Top Ranker qualifies without a Wildcard point (top_ranker_pays_wildcard off): risking
+    Sponsors as the Wildcard (sponsors_risk_as_wildcard) does not buy one either, so the engine
+    and odds.max_defended_tokens agree on the most tokens."""
+    from playground.tiebreak import odds
+    from playground.tiebreak.actions import Qualify, Risk
+
+    rules = Rules(sponsors_risk_as_wildcard=True)
+    game, position = defended_scene({"sponsor": 3, "training": 1, "health": 1, "travel": 1}, rules)
+    paris = game.board.index["t2000_paris_clay"]
+    game.state.titles[paris] = (0, Card(2000, "clay"))
+    game.state.players[0].deck[Card(2000, "clay")] -= 1
+    game.state.top_ranker = 0
+    game.check_conserved()
+    game._arrive(0, position, by_dice=False)
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Qualify) and a.pay == "top ranker"))
+    most = max(len(a.tokens) for a in game.legal_actions() if isinstance(a, Risk))
+    assert most == odds.max_defended_tokens(rules, top_ranker=True)

@@ -51,16 +51,21 @@ class ContestPhase:
             and contest.pay in ("wildcard", "sponsors", "invitation")
             and self.rules.wildcard_slot == "used by qualifying"
         )
-        return [Risk(r) for r in self._risks(self.state.players[task.player].tokens, slot_used)]
+        # a Top Ranker qualifies without a Wildcard point: Sponsors do not buy it one either
+        ranker = contest is not None and task.player == contest.player and contest.pay == "top ranker"
+        stand_in = not (ranker and not self.rules.top_ranker_pays_wildcard)
+        return [Risk(r) for r in self._risks(self.state.players[task.player].tokens, slot_used, stand_in)]
 
-    def _risks(self: TiebreakGame, tokens: Counter[str], wildcard_slot_used: bool) -> list[tuple[str, ...]]:
+    def _risks(
+        self: TiebreakGame, tokens: Counter[str], wildcard_slot_used: bool, stand_in: bool = True
+    ) -> list[tuple[str, ...]]:
         limit = self.rules.max_risk_per_type
         caps = tuple(
             max(min(tokens[t], limit - (1 if t == "wildcard" and wildcard_slot_used else 0)), 0)
             for t in TOKEN_TYPES
         )
         combos = _risk_combinations(caps)
-        if not self.rules.sponsors_risk_as_wildcard:
+        if not (self.rules.sponsors_risk_as_wildcard and stand_in):
             return combos
         cost = self.rules.sponsor_cost
         free = max(limit - (1 if wildcard_slot_used else 0), 0)  # Wildcard tokens the slot takes

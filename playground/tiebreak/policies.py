@@ -298,6 +298,7 @@ def _riskable(game: TiebreakGame, player: int, pay: str) -> int:
     risked = {t: max(0, min(held[t], caps[t])) for t in TOKEN_TYPES}
     stand_in = (  # Sponsors risked as the Wildcard, when its slot is free (Rules.sponsors_risk_as_wildcard)
         rules.sponsors_risk_as_wildcard
+        and (pay != "top ranker" or rules.top_ranker_pays_wildcard)
         and risked["wildcard"] < caps["wildcard"]
         and held["sponsor"] - risked["sponsor"] >= rules.sponsor_cost
     )
