@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from .engine import TsubasaGame
 
 NO_MOTIVATION = Skip("motivation")
-NO_SIGNING = Skip("signing")
 """Declining a chance to motivate."""
+NO_SIGNING = Skip("signing")
+"""Declining a chance to sign a player (right after the card played this turn)."""
 
 
 class AdvancedRules:
