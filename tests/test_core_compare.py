@@ -276,6 +276,18 @@ def test_plot_draws_each_interval() -> None:
         compare_plot(pd.DataFrame({"x": [1]}))
 
 
+def test_compare_plot_titles_read_as_numbers_and_ticks_stay_few() -> None:
+    """Points in the thousands read 5,337 (not 5.337e+03); a narrow interval gets at most 6 ticks."""
+    table = compare_rules(new_ruled_game, SHORT, LONG, games=40, measures=MEASURES)
+    table.loc["steps", [MEAN_A, MEAN_B]] = [5336.7, 52210.4]
+    table.loc["steps", [LOW, DIFFERENCE, HIGH]] = [0.00012, 0.00031, 0.00049]
+    fig = compare_plot(table)
+    steps_axis = fig.axes[list(table.index).index("steps")]
+    assert steps_axis.get_title(loc="left").startswith("A 5,337, B 52,210: ")
+    fig.canvas.draw()
+    assert len(steps_axis.get_xticks()) <= 6
+
+
 @dataclass(frozen=True)
 class OtherRules(RulesBase):
     target: int = rule(10, "Another game's target.", low=1, high=100)

@@ -337,6 +337,7 @@ class Run:
     error: str | None = None  # which cell failed, and how
     probes: dict[str, str] = field(default_factory=dict)  # probe name -> its stdout
     probe_errors: dict[str, str] = field(default_factory=dict)
+    unreadable: list[str] = field(default_factory=list)  # "cell N: ..." outputs a class cannot read
 
 
 def _stdout(cell: nbformat.NotebookNode) -> str:
@@ -345,6 +346,22 @@ def _stdout(cell: nbformat.NotebookNode) -> str:
         for out in cell.outputs
         if out.output_type == "stream" and out.get("name") == "stdout"
     )
+
+
+ADDRESS = re.compile(r"<[^<>]* at 0x[0-9a-f]+>")  # an object's repr: its address, no content
+CUT_SHORT = re.compile(r"<td>([^<]*[^<>.][^<]*\.\.\.)</td>")  # pandas' max_colwidth cut, not a "..." row
+
+
+def _unreadable(cell: nbformat.NotebookNode) -> list[str]:
+    """What this cell's results show a class instead of content: an object address in the plain
+    text, or a table cell pandas cut short in the HTML."""
+    found = []
+    for out in cell.get("outputs", []):
+        if out.output_type in ("execute_result", "display_data"):
+            data = out.get("data", {})
+            found += [f"address {m.group()}" for m in ADDRESS.finditer(data.get("text/plain", ""))]
+            found += [f"cut short {m.group(1)!r}" for m in CUT_SHORT.finditer(data.get("text/html", ""))]
+    return found
 
 
 def _execute(path: Path, kernel: str, probes: dict[str, str]) -> Run:
@@ -374,6 +391,7 @@ def _execute(path: Path, kernel: str, probes: dict[str, str]) -> Run:
             if isinstance(exc, CellTimeoutError) and client.timeout < CELL_TIMEOUT:
                 problem += f"\n(the {NOTEBOOK_TIME_LIMIT} s limit for the whole notebook ran out)"
             return problem
+        run.unreadable += [f"cell {index}: {text}" for text in _unreadable(cell)]
         return None
 
     try:
@@ -425,6 +443,7 @@ def check_ran(notebook: str, run: Run) -> None:
         f"{notebook} took {run.seconds:.1f} s; the limit is {NOTEBOOK_TIME_LIMIT} s"
     )
     assert "kernel" not in run.probe_errors, run.probe_errors.get("kernel")
+    assert not run.unreadable, f"{notebook} shows output a class cannot read: {run.unreadable}"
     kernel_prefix = json.loads(run.probes["kernel"])["prefix"]
     assert kernel_prefix == sys.prefix, (
         f"{notebook} ran on the Python in {kernel_prefix}, not this environment's {sys.prefix}"

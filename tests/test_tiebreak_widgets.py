@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
+import ipywidgets as w
 import pytest
 
 from playground.tiebreak import Rules, new_game
@@ -113,6 +114,27 @@ def test_season_panel_steps_restarts_and_follows_rule_changes() -> None:
     assert [piece["position"] for piece in panel.view.pieces] == [
         past.board.spaces[p.position].id for p in past.state.players
     ]
+
+
+def _controls(widget: w.Widget) -> list[w.Widget]:
+    """Every control a class sees at once: folded Accordion sections are not looked into."""
+    if isinstance(widget, w.Accordion) and widget.selected_index is None:
+        return [widget]
+    if isinstance(widget, w.Box):
+        return [c for child in widget.children for c in _controls(child)]
+    shown_text = isinstance(widget, (w.HTML, w.Label, w.HTMLMath))
+    return [widget] if isinstance(widget, (w.ValueWidget, w.Button)) and not shown_text else []
+
+
+def test_season_panel_opens_with_few_controls_and_the_rules_folded() -> None:
+    """Players, policy, landing box, the folded Rules and the game panel's five: 9, not 15."""
+    panel = season_panel(players=4, seed=3)
+    assert panel.rules_box.selected_index is None and panel.rules_box.children == (panel.rules_panel,)
+    assert len(_controls(panel)) <= 9
+    panel.rules_box.selected_index = 0  # opened, the season's key rules stand first, the rest folded
+    opened = {id(c) for c in _controls(panel.rules_box)}
+    key = {id(panel.rules_panel.controls[name]) for name in panel.key_rules()}
+    assert key <= opened and len(opened) < len(panel.rules_panel.controls)
 
 
 def test_season_panel_policy_choice_is_used() -> None:

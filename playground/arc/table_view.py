@@ -90,6 +90,14 @@ class TableView(anywidget.AnyWidget):
     def _repr_html_(self) -> str:
         return self.to_html()
 
+    def __repr__(self) -> str:
+        """What a plain-text viewer shows instead of the picture."""
+        scene = self.scene
+        sport = f", Sport {scene['sport']}" if scene.get("sport") else ""
+        phase = scene.get("phase", "no game yet")
+        step = scene.get("step", 0)
+        return f"Tournament Arc table (a picture): step {step}, {phase}, {len(self.cards)} Athletes{sport}"
+
     def to_html(self) -> str:
         """The same picture as static HTML (for an exported notebook and for tests)."""
         return table_html(self.scene, self.cards)

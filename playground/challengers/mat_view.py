@@ -112,6 +112,12 @@ class MatView(anywidget.AnyWidget):
         """The fallback an exported notebook shows where the live widget cannot run."""
         return mat_html(self.scene)
 
+    def __repr__(self) -> str:
+        """What a plain-text viewer shows instead of the picture."""
+        scene = self.scene
+        status = scene.get("status", "No match yet.")
+        return f"Challengers! mat (a picture): round {scene.get('round', 0)}. {status}"
+
 
 def _seat_html(seats: list[dict[str, Any]], total: int) -> str:
     cells = [

@@ -359,6 +359,11 @@ def _table(rows: list[tuple[list[float], list[float]]], names: list[str]) -> pd.
     )
 
 
+def _mean_text(value: float) -> str:
+    """A mean as a title reads it: 5,337 points (never 5.337e+03), 3.415 goals, 0.4915."""
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
 def compare_plot(table: pd.DataFrame) -> Any:
     """The differences B - A with their 95% intervals, one row per measure, and a line at 0.
 
@@ -369,6 +374,7 @@ def compare_plot(table: pd.DataFrame) -> Any:
     if missing:
         raise ValueError(f"table must be a compare_rules table; it lacks the columns {', '.join(missing)}")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, axes = plt.subplots(len(table), 1, figsize=(6.5, 0.5 + 1.1 * len(table)), squeeze=False)
     for ax, (name, row) in zip(axes[:, 0], table.iterrows(), strict=True):
@@ -377,8 +383,10 @@ def compare_plot(table: pd.DataFrame) -> Any:
         ax.errorbar([row[DIFFERENCE]], [0], xerr=error, fmt="o", color="#0072B2", capsize=6)
         ax.axvline(0, color="#E69F00", linestyle="--")
         ax.set_yticks([])
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=5))  # a narrow interval gets few, readable ticks
         ax.set_ylabel(str(name), rotation=0, ha="right", va="center")
-        ax.set_title(f"A {row[MEAN_A]:,.4g}, B {row[MEAN_B]:,.4g}: {row[VERDICT]}", fontsize=9, loc="left")
+        means = f"A {_mean_text(row[MEAN_A])}, B {_mean_text(row[MEAN_B])}"
+        ax.set_title(f"{means}: {row[VERDICT]}", fontsize=9, loc="left")
     games = table.attrs.get("games")
     heading = "B - A with 95% intervals" + (f" over {games:,} games" if games else "")
     if "a" in table.attrs:

@@ -244,6 +244,12 @@ class BoardView(anywidget.AnyWidget):
         """The fallback an exported notebook shows where the live widget cannot run."""
         return f'<div class="pg-board">{self.to_svg()}</div>'
 
+    def __repr__(self) -> str:
+        """What a plain-text viewer shows instead of the picture: where each piece stands."""
+        names = {s["id"]: s["name"] for s in self.spaces}
+        where = ", ".join(f"{p['name']} on {names.get(p['position'], p['position'])}" for p in self.pieces)
+        return f"Tie-Break Triumph board (a picture): {where}"
+
     def to_svg(self) -> str:
         """The board as an SVG string: the same picture the browser draws."""
         return board_svg(

@@ -290,10 +290,11 @@ class RacePanel(w.VBox):
 
 
 class SeasonPanel(w.VBox):
-    """A whole season: players, policy and the key rules up front; step it, watch board and tables.
+    """A whole season: players and policy up front; step it, watch board and tables.
 
-    The rules a season lesson turns (KEY_RULES, and the target score of the chosen player count)
-    stand first; every other field of Rules waits behind the "all rules" expander.
+    The rules wait in a folded "Rules" section, so a class first sees eight controls, not fifteen;
+    opened, the fields a season lesson turns (KEY_RULES, and the target score of the chosen player
+    count) stand first and every other field of Rules waits behind the "all rules" expander.
     """
 
     KEY_RULES = ("direction_die", "race_margin", "champion_head_start")
@@ -305,7 +306,7 @@ class SeasonPanel(w.VBox):
         self.players = w.IntSlider(value=players, min=2, max=6, description="players", **_SLIDER)
         self.policy = w.Dropdown(options=list(POLICIES), value="expected value", description="players play")
         self.heat = w.Checkbox(value=False, description="show exact landing frequencies", indent=False)
-        self.rules_box = w.VBox()
+        self.rules_box = w.Accordion(selected_index=None)  # folded: the season's own controls first
         self.rules_panel = self._rules_panel(rules or Rules())
         self.view = BoardView(self.board, players)
         self.board_table = w.HTML()
@@ -334,7 +335,8 @@ class SeasonPanel(w.VBox):
     def _rules_panel(self, rules: Rules) -> RulesPanel:
         """A rules panel with the key fields up front (rearranged when the player count changes)."""
         panel = RulesPanel(rules, on_change=lambda _: self.restart(), key=self.key_rules())
-        self.rules_box.children = (w.HTML("<b>Rules</b> (change one and the season restarts)"), panel)
+        self.rules_box.children = (panel,)
+        self.rules_box.set_title(0, "Rules (open to change one; the season restarts)")
         return panel
 
     def _players_changed(self) -> None:

@@ -185,3 +185,11 @@ class TableView(anywidget.AnyWidget):
     def _repr_html_(self) -> str:
         """The fallback an exported notebook shows where the live widget cannot run."""
         return f"<style>{CSS}</style>{table_html(self.scene)}"
+
+    def __repr__(self) -> str:
+        """What a plain-text viewer shows instead of the picture."""
+        scene = self.scene
+        if not scene:
+            return "Captain Tsubasa table (a picture): no match yet"
+        state = "the match is over" if scene.get("over") else f"{scene.get('attacker')} attacking"
+        return f"Captain Tsubasa table (a picture): {scene.get('period')}, step {scene.get('step')}, {state}"

@@ -7,6 +7,7 @@ from .game_panel import GamePanel, frame_html, game_panel
 from .live_sim import LiveSimulation, live_simulation
 from .predict import PredictReveal, predict_reveal
 from .rules_panel import RulesPanel, rules_panel
+from .shaded import shaded
 
 __all__ = [
     "DiceExplorer",
@@ -22,4 +23,5 @@ __all__ = [
     "live_simulation",
     "predict_reveal",
     "rules_panel",
+    "shaded",
 ]
