@@ -159,6 +159,7 @@ def test_chance_answers_only_while_a_roll_or_draw_is_pending(name: str) -> None:
         count = quiet.step_count
         assert quiet.chance_outcomes() == []
         assert quiet.chance_listed(1) is None and quiet.chance_probability("x") is None
+        assert quiet.chance_for() is None  # whose roll: nobody's (it raised IndexError once over)
         with pytest.raises(
             IllegalAction, match=r"No roll or draw is pending: (the game is over|.* is to act now)"
         ):
@@ -706,3 +707,99 @@ def test_the_generator_counts_only_what_it_draws_and_keeps_a_refusal_in_words() 
     for _ in range(20):
         other.step()
     assert copy.deepcopy(other).rng.getstate() == other.rng.getstate()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_player_that_returns_an_actions_text_or_position_is_told_to_return_the_action(name: str) -> None:
+    """ "You chose X; you can choose X" helped nobody: the refusal says it was the text (or the
+    position) of an allowed action, and to give the action itself."""
+    game = _first_player_node(GAMES[name](2))
+    count = game.step_count
+    for pick, said in (
+        (lambda g: str(g.legal_actions()[0]), "the text of an allowed action"),
+        (lambda g: g._said(g.legal_actions()[0]), "the text of an allowed action"),
+        (lambda g: 0, "a position in the list of the"),
+    ):
+        with pytest.raises(IllegalAction, match=f"{said}.*give \\(or return\\) the action itself"):
+            game.play(pick)
+        assert game.step_count == count
+    assert_whole(game)
+
+
+def test_a_stop_between_marking_the_step_and_asking_the_player_leaves_the_game_playable() -> None:
+    """The stop button between "a player is being asked" and the question itself (injected by
+    a trace function on each line of the step) never leaves the game refusing every later step."""
+    import sys
+
+    from playground.core import engine
+
+    def policy(game: Game) -> object:
+        return game.legal_actions()[0]
+
+    lines = [
+        number
+        for number, text in enumerate(Path(engine.__file__).read_text().splitlines(), start=1)
+        if "self._stepping = True" in text or "self._offered = (count, actions)" in text
+    ]
+    assert len(lines) == 2
+    for line in lines:
+        game, fired = tiebreak.new_game(seed=3, players=2), []
+
+        def trace(frame, event, arg, line=line, fired=fired):
+            if (
+                frame.f_code.co_name == "_step_drawn"
+                and event == "line"
+                and frame.f_lineno == line
+                and not fired
+            ):
+                fired.append(line)
+                raise KeyboardInterrupt
+            return trace
+
+        sys.settrace(trace)
+        try:
+            game.play(policy)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            sys.settrace(None)
+        assert fired == [line]
+        assert_whole(game)
+        count = game.step_count
+        for _ in range(20):
+            game.step(policy)
+        assert game.step_count == count + 20
+
+
+def test_challengers_flag_questions_between_matches_say_no_match_is_on() -> None:
+    """After a match, its record stays through the next deck phase: asking about a flag then is
+    answered "no match is being played" for every seat, never an IndexError from an empty play area."""
+    game = challengers.new_game(seed=7, players=3)
+    while game.phase() != "round 2: remove":
+        game.step()
+    for side in range(3):
+        with pytest.raises(ValueError, match="nobody holds it: no match is being played"):
+            game.flag_strength(side)
+        assert game.attack_reached(side) is False
+    assert_whole(game)
+
+
+def test_the_targets_panel_refuses_a_race_it_does_not_draw_and_shows_the_race_it_does() -> None:
+    """In defended mode the figures are for races to at most 15: a longer race target from
+    "all rules" goes back with the reason, and one carried over from vacant mode is cut to 15
+    in the rules panel too, so the rules shown are always those the figures are for."""
+    from playground.tiebreak.widgets import targets_panel
+
+    panel = targets_panel()
+    race = panel.rules_panel.controls["race_target"]
+    panel.mode.value = "defended"
+    race.value = 30
+    assert "at most 15" in panel.rules_panel.message.value and race.value == 7
+    assert panel.rules.race_target == panel.rules_panel.rules.race_target == 7
+    panel.mode.value = "vacant"
+    race.value = 30  # a vacant tournament has no race: allowed
+    assert panel.rules_panel.rules.race_target == 30
+    panel.mode.value = "defended"
+    assert panel.target.value == race.value == panel.rules_panel.rules.race_target == 15
+    expected = tiebreak.odds.defended_token_table(False, False, tiebreak.Rules(race_target=15), False, 1000)
+    assert panel.table_frame(panel.rules).equals(tiebreak.odds.token_net_table(expected, 150))

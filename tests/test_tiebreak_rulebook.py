@@ -755,3 +755,68 @@ def test_a_top_ranker_buys_no_wildcard_point_with_sponsors() -> None:
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Qualify) and a.pay == "top ranker"))
     most = max(len(a.tokens) for a in game.legal_actions() if isinstance(a, Risk))
     assert most == odds.max_defended_tokens(rules, top_ranker=True)
+
+
+@pytest.mark.parametrize("sponsors", [1, 2])
+@pytest.mark.parametrize("on", [False, True])
+def test_a_flight_to_a_champion_after_the_weeks_tournament_forces_a_challenge_only_by_the_field(
+    on: bool, sponsors: int
+) -> None:
+    """One tournament a week, and arriving at a champion's space forces a challenge: after a real
+    entry, a flight onto Billie's Doha forces nothing by our ruling; with challenge_after_entry on,
+    it forces the attempt (a Sponsor pair qualifies; one Sponsor cannot, and Billie takes a card)."""
+    game = act_scene(seed=11, rules=Rules(challenge_after_entry=on))
+    doha, pune = game.board.index["t500_doha"], game.board.index["t250_pune"]
+    game.state.titles[doha] = (1, Card(500, "hard"))
+    game.state.players[1].deck[Card(500, "hard")] -= 1
+    game._update_top_ranker()
+    set_tokens(game, 0, {"travel": 2, "health": 1, "sponsor": sponsors})
+    set_schedule(game, 0, [Card(250, "hard"), Card(500, "hard"), Card(1000, "hard")])
+    place(game, 0, "t250_pune")
+    apply_all(game, Enter(pune, "Pune 250", Card(250, "hard")), Risk(()))
+    while game.current_actor() == CHANCE:
+        game.step()
+    events = game.apply(Travel(doha, "Doha 500", "tokens"))
+    if not on:
+        assert [e.text for e in events] == ["Ash flies to Doha 500.", "Ash arrives at Doha 500."]
+        assert game.phase() == "act" and game.legal_actions() == [EndTurn()]
+    elif sponsors == 2:
+        assert game.phase() == "challenge" and any(isinstance(a, Qualify) for a in game.legal_actions())
+    else:
+        assert "cannot qualify against Billie" in events[-1].text
+        assert (game.phase(), game.current_actor()) == ("penalty_card", 1)
+    assert_conserved(game)
+    game.play()
+    assert game.is_over()
+    assert_conserved(game)
+
+
+@pytest.mark.parametrize("early", [False, True])
+def test_united_and_final_from_afar_before_the_roll_only_by_the_field(early: bool) -> None:
+    """'At any time' for United and Final from afar: after the move by our ruling; with
+    remote_before_roll (and specials_before_roll) also before the roll, and the tournament is
+    then the week's: the roll and the move follow, and no other tournament is offered."""
+    rules = Rules(specials_before_roll=True, remote_before_roll=early)
+    game = new_game(seed=4, rules=rules)
+    while game.phase() != "prepare":
+        game.step()
+    p = game.current_actor()
+    united = next(i for i in game.board.tournaments if game.board.spaces[i].kind == "united")
+    set_schedule(game, p, [Card(1000, "hard"), Card(250, "clay"), Card(500, "hard")])
+    offered = [a for a in game.legal_actions() if isinstance(a, Enter)]
+    if not early:
+        assert offered == []
+        return
+    assert [(a.space, a.card) for a in offered] == [(united, Card(1000, "hard"))]
+    game.apply(offered[0])
+    while game.phase() != "prepare":
+        game.step(lambda g: g.legal_actions()[0])
+    assert game.current_actor() == p and game.entered
+    assert not any(isinstance(a, Enter | Qualify) for a in game.legal_actions())
+    game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "RollNow"))
+    while game.current_actor() == CHANCE or game.phase() == "move":
+        game.step(lambda g: g.legal_actions()[0])
+    if game.phase() == "act":
+        assert not any(isinstance(a, Enter | Qualify) for a in game.legal_actions())
+    game.play()
+    assert_conserved(game)

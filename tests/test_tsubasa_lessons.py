@@ -19,11 +19,22 @@ from playground.tsubasa.odds import p_attacker_wins
 from playground.tsubasa.policies import odds_spender
 
 
-@pytest.mark.parametrize(("attack", "defense"), [(8, 8), (5, 7), (9, 4)])
-def test_sampled_duels_agree_with_the_exact_chance(attack: int, defense: int) -> None:
+@pytest.mark.parametrize(
+    ("attack", "defense", "rule"),
+    [
+        (8, 8, {}),
+        (5, 7, {}),
+        (9, 4, {}),
+        (8, 8, {"ties_to_attacker": False}),
+        (5, 7, {"sides": 10, "assured_success": True}),
+        (6, 8, {"sides": 3, "ties_to_attacker": False, "assured_success": True}),
+    ],
+)
+def test_sampled_duels_agree_with_the_exact_chance(attack: int, defense: int, rule: dict) -> None:
+    """Within 4 standard errors of p_attacker_wins under the same duel rule (n = 20,000)."""
     n = 20_000
-    rolled = sample_duels(random.Random(attack * 10 + defense), n, attack, defense)
-    p = float(p_attacker_wins(attack, defense))
+    rolled = sample_duels(random.Random(attack * 10 + defense), n, attack, defense, **rule)
+    p = float(p_attacker_wins(attack, defense, **rule))
     assert abs(rolled.count("attack") / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-9
 
 
@@ -34,6 +45,7 @@ def test_sampled_duels_agree_with_the_exact_chance(attack: int, defense: int) ->
         ((random.Random(0), 5.0, 0, 0), "n must be a whole number from 0 to 1,000,000; got 5.0"),
         ((random.Random(0), 10, 10**18, 0), "attack must be a whole number from -1000 to 1000"),
         ((random.Random(0), 10, 0, "8"), "defense must be a whole number from -1000 to 1000"),
+        ((random.Random(0), 10, 0, 0, False, True, 13), "sides must be a whole number from 2 to 12"),
     ],
 )
 def test_the_sampler_is_bounded(arguments: tuple, message: str) -> None:

@@ -991,6 +991,24 @@ def test_a_signing_can_be_bought_after_the_card_played_this_turn() -> None:
     assert "s_misugi" in me.play
 
 
+@pytest.mark.parametrize("abilities", [True, False])
+def test_a_signings_abilities_are_offered_unless_the_ruling_says_values_only(abilities: bool) -> None:
+    """The rulebook says only that a signed player joins the play area: by our ruling his optional
+    abilities are offered as for a card played (Misugi's play_card); off, he brings his values only."""
+    game = attack_scene(rules=Rules(signings=True, signed_abilities=abilities))
+    me = game.state.coaches[0]
+    me.points.update({"shot": 5, "pass": 5, "defense": 5})
+    if Sign("s_misugi") not in game.legal_actions():
+        game.state.offer.move(game.state.offer[0], game.state.box)
+        game.state.box.move("s_misugi", game.state.offer)
+    game.apply(Sign("s_misugi"))
+    assert "s_misugi" in me.play
+    if abilities:
+        assert game.phase() == "ability" and any(isinstance(a, Use) for a in game.legal_actions())
+    else:
+        assert game.phase() == "attack" and not any(isinstance(a, Use) for a in game.legal_actions())
+
+
 def test_a_signed_keeper_replaced_by_another_signing_leaves_the_match_by_the_ruling() -> None:
     """With signed_players 'leave the match', a signed keeper replaced by a second signed keeper
     goes to the box, not into the team's deck by way of the discard pile."""

@@ -106,7 +106,7 @@ class ArcGame(TrainingPhase, Competition):
             return "sport reveal"  # a Region the revealed Sport's effect turns over
         return PHASES.get(task.kind, self._phase)
 
-    def chance_for(self) -> int | None:
+    def _chance_for(self) -> int | None:
         return self.tasks[0].player if self.tasks else None
 
     def figures(self) -> dict[str, Any]:

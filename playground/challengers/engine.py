@@ -145,7 +145,7 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
             name = self._phase_names[key] = f"{where}: {kind}" if r else f"set-up: {kind}"
         return name
 
-    def chance_for(self) -> int | None:
+    def _chance_for(self) -> int | None:
         task = self.tasks[0]
         if task.kind in ("draw", "reveal_draw"):
             return task.side if task.side < self.players else None

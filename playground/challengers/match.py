@@ -44,12 +44,14 @@ class MatchFlow:
         """The strength of the card holding the flag in front of ``side``, with its bonuses.
         Asked while that side holds the flag in a match."""
         side = self.seat(side, "side")
-        m = self.state.match
+        m = self._match_on()
         if m is None or m.flag != side:
             holder = (
                 "nobody holds it: no match is being played"
-                if m is None or m.flag is None
-                else (f"{self.player_name(m.flag)} holds it")
+                if m is None
+                else "nobody holds it yet"
+                if m.flag is None
+                else f"{self.player_name(m.flag)} holds it"
             )
             raise ValueError(f"{self.player_name(side)} holds no flag now ({holder})")
         return self._flag_strength(side)
@@ -58,8 +60,16 @@ class MatchFlow:
         """Has ``side``'s attack reached the strength it needs to take the flag? (False when
         no match is being played or that side is not the one attacking.)"""
         side = self.seat(side, "side")
-        m = self.state.match
+        m = self._match_on()
         return m is not None and m.attacker == side and m.flag is not None and self._attack_reached(side)
+
+    def _match_on(self: ChallengersGame) -> Match | None:
+        """The match being played now: None between matches (the last one stays in the state,
+        decided, through the next deck phase) and once the flag holder's play area is empty."""
+        m = self.state.match
+        if m is None or m.winner is not None or (m.flag is not None and not self.state.sides[m.flag].play):
+            return None
+        return m
 
     def _attack_total(self: ChallengersGame, side: int) -> int:
         cards = self.data.cards

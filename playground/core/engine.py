@@ -11,11 +11,9 @@ for one game's own players and measures (``policy``, ``takes_game``) are in play
 
 from __future__ import annotations
 
-import gc
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import islice
@@ -25,6 +23,7 @@ import pandas as pd
 
 from .checks import _check_every_seat, _check_policy, _seat_policy, check_policies
 from .draws import CountedRandom, sample_exact
+from .gc_pause import gc_paused
 from .matching import find_listed, lookalike_sentence
 from .numbers import is_whole, shown, whole_number
 from .setup import _fixed_at_start
@@ -92,25 +91,6 @@ class _Step(NamedTuple):
 
 
 _new_step = tuple.__new__  # a _Step from its fields without NamedTuple's Python-level __new__
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector for a game or a batch of games, then restore it.
-
-    A game makes no reference cycles (a test plays 60 games of each game with the collector
-    paused, and a full collection then finds nothing), so the collector has nothing to do; but
-    its passes over every live object (pandas' too) cost about a tenth of a bulk simulation's
-    time, setting up each new game included. Nested pauses are fine, and the collector stays
-    off if the caller had switched it off.
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def random_legal(game: Game) -> Action:
@@ -210,7 +190,11 @@ class Game(ABC):
         return None
 
     def chance_for(self) -> int | None:
-        """Whose roll or draw the pending chance step is (None when it is nobody's)."""
+        """Whose roll or draw is pending: None when it is nobody's, or no roll or draw is pending."""
+        return self._chance_for() if self.current_actor() == CHANCE else None
+
+    def _chance_for(self) -> int | None:
+        """Whose the pending chance step is, asked only when one is pending."""
         return None
 
     def player_name(self, player: int) -> str:
@@ -351,7 +335,7 @@ class Game(ABC):
             listed = find_listed(action, self._player_actions_now())
             if listed is None:
                 raise IllegalAction(self.why_illegal(action))
-        for_player = self.chance_for() if actor == CHANCE else actor
+        for_player = self._chance_for() if actor == CHANCE else actor
         return self._commit(self.phase(), actor, for_player, listed, probability)
 
     def why_illegal(self, action: Action) -> str:
@@ -364,7 +348,7 @@ class Game(ABC):
         if actor is None:
             return GAME_OVER
         listed = self.legal_actions()
-        near = lookalike_sentence(action, listed)
+        near = lookalike_sentence(action, listed, self._said if actor != CHANCE else None)
         if near:
             return near
         try:
@@ -471,16 +455,16 @@ class Game(ABC):
         phase = self.phase()
         if actor == CHANCE:
             action, probability = self._sample_chance_exact()
-            return self._commit(phase, actor, self.chance_for(), action, probability)
+            return self._commit(phase, actor, self._chance_for(), action, probability)
         actions = self._player_actions()
         if policy is None or policy is random_legal:
             if not actions:
                 raise IllegalAction(GAME_OVER)
             return self._commit(phase, actor, actor, self.rng.choice(actions), None)
         count = len(self._steps)
-        self._stepping = True  # a policy only reads the state: the action list can be kept
-        self._offered = (count, actions)
-        try:
+        try:  # set inside: a stop between the two lines must not leave the game "stepping"
+            self._stepping = True  # a policy only reads the state: the action list can be kept
+            self._offered = (count, actions)
             pick = policy(self)
         finally:
             self._stepping = False
@@ -491,9 +475,7 @@ class Game(ABC):
                 raise IllegalAction(_MOVED_BY_POLICY.format(moves=moved))
         listed = find_listed(pick, actions)
         if listed is None:
-            raise IllegalAction(
-                f"The policy chose {shown(pick, 80)}, which is not allowed. {self.why_illegal(pick)}"
-            )
+            raise IllegalAction(f"The policy's choice is refused: {self.why_illegal(pick)}")
         return self._commit(phase, actor, actor, listed, None)
 
     def play(

@@ -12,7 +12,8 @@ words what was wrong with a near miss.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+import numbers
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -126,14 +127,22 @@ def _difference(listed: Any, given: Any, where: str) -> str | None:
     )
 
 
-def lookalike_sentence(given: Any, listed: Iterable[Any]) -> str | None:
-    """For a value equal by ``==`` to a listed one but not the same value, say what differs.
+def lookalike_sentence(
+    given: Any, listed: Iterable[Any], said: Callable[[Any], str] | None = str
+) -> str | None:
+    """For a value equal by ``==`` to a listed one but not the same value, say what differs; for
+    a listed value's text (``said``, the words the game shows it in) or its position in the list,
+    say to give the value itself (said None: no such hint, as for a roll's outcomes).
 
     None when no listed value looks like ``given``: then the refusal is the game's own reason.
     listed: a list (or other collection) of the allowed values, else a TypeError in words; one
     comparison per listed value (and a description of the first look-alike).
     """
-    for candidate in _listed(listed):
+    listed = _listed(listed)
+    stand_in = _stand_in(given, listed, said) if said is not None else None
+    if stand_in:
+        return f"{shown(given, 80)} is {stand_in}, not the action: {_GIVE_IT}"
+    for candidate in listed:
         twin = type(candidate) is not type(given) and type(candidate).__name__ == type(given).__name__
         if twin and not same_value(candidate, given) and shown(candidate, 200) == shown(given, 200):
             where = type(candidate).__module__
@@ -150,3 +159,26 @@ def lookalike_sentence(given: Any, listed: Iterable[Any]) -> str | None:
                 "game.legal_actions()[0]), or build it from its own class with whole numbers."
             )
     return None
+
+
+_GIVE_IT = (
+    "give (or return) the action itself, as legal_actions() lists it, for example game.legal_actions()[0]."
+)
+
+
+def _stand_in(given: Any, listed: list[Any], said: Callable[[Any], str]) -> str | None:
+    """What a text or a number given in place of a listed action is: its words, or its position."""
+    texts = isinstance(given, str) and not any(isinstance(a, str) for a in listed)
+    if texts and any(given in (str(a), _said_safely(said, a)) for a in listed):
+        return "the text of an allowed action"
+    whole = isinstance(given, numbers.Integral) and not isinstance(given, bool)
+    if whole and 0 <= given < len(listed) and not any(isinstance(a, numbers.Number) for a in listed):
+        return f"a position in the list of the {len(listed)} allowed actions"
+    return None
+
+
+def _said_safely(said: Callable[[Any], str], action: Any) -> str:
+    try:
+        return said(action)
+    except Exception:  # a game's words for its own actions; never let a refusal raise
+        return ""

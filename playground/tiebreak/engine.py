@@ -138,7 +138,7 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
     def phase(self) -> str:
         return self.tasks[0].kind if self.tasks else "over"
 
-    def chance_for(self) -> int | None:
+    def _chance_for(self) -> int | None:
         task = self.tasks[0]
         if task.kind == "race_roll" and self.state.contest is not None:  # the roller, not the challenger
             c = self.state.contest

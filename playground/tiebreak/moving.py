@@ -14,12 +14,12 @@ for a Wildcard); every card goes to the bottom of the pile it came from, a kept 
 spent. A flight, paid with Travel tokens or a ticket, arrives too, but it is not a roll, so it
 is never an Ace.
 
-Readings the engine makes here without a ``Rules`` field, and why:
+Readings the engine makes here, and why:
 
-- Arriving at a champion's space forces a qualification attempt once a week while a failed
-  attempt is the week's tournament (Rules.failed_qualify_is_entry): a second arrival the same
-  week (by a flight, say) cannot be a second tournament that week. With that field off, each
-  arrival at a champion's space forces its own attempt.
+- Arriving at a champion's space forces a qualification attempt only until the player has
+  had the week's tournament (a real entry, or a failed attempt while Rules.failed_qualify_is_entry
+  says that counts): a later arrival the same week (by a flight, say) forces nothing, unless
+  Rules.challenge_after_entry is on.
 - A Let card that moves you onto another Let space draws no second card: chains of Let cards
   could otherwise loop for ever (two piles that send you to each other).
 """
@@ -86,8 +86,8 @@ class MovingPhase:
             return events + self._injure(p, f"{me.name} lands on the Injury space and")
         if space.kind == "let":
             self._then(Task("let_draw", CHANCE, p))
-        elif self._defended(position, p) and not self.entered:
-            self.entered = self.rules.failed_qualify_is_entry  # a qualification below sets it anyway
+        elif self._defended(position, p) and (not self.entered or self.rules.challenge_after_entry):
+            self.entered = self.entered or self.rules.failed_qualify_is_entry  # qualifying sets it anyway
             if self._options_challenge(Task("challenge", p, p)):
                 self._then(Task("challenge", p, p))
             else:

@@ -217,6 +217,13 @@ class Rules(RulesBase):
         "Ruling: a failed qualification is your tournament of the week (no other entry that "
         "week); off: you may still enter United or Final from afar afterwards.",
     )
+    challenge_after_entry: bool = rule(
+        False,
+        "Ruling (the rulebook allows one tournament a week, and arriving at a champion's space "
+        "forces a challenge): after the week's tournament, arriving at a champion's space (by a "
+        "flight or a Let card) forces nothing; on: it forces a qualification attempt too, and "
+        "its penalty if you cannot qualify.",
+    )
     failed_qualify_cards: int = rule(
         1, "Schedule cards the champion makes a player who cannot qualify discard.", low=0, high=3
     )
@@ -263,6 +270,12 @@ class Rules(RulesBase):
         "after the move, where they can be weighed against the space you reached. On: you may "
         "also pay for Training, Travel and Health attacks before you roll (Travel first, and the "
         "dice move you on from where you landed).",
+    )
+    remote_before_roll: bool = rule(
+        False,
+        "Ruling (the rulebook lets you enter United and Final from anywhere 'at any time'): from "
+        "afar they are entered after the move, with the other choices of the week. On (with "
+        "specials_before_roll): also before you roll, so a Let or Injury space cannot close them.",
     )
     injured_actions: str = rule(
         "all but travel",

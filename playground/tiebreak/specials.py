@@ -77,11 +77,16 @@ class SpecialsPhase:
         return self._special(p, action)
 
     def _options_prepare(self: TiebreakGame, task: Task) -> list[Action]:
-        """Before the roll (Rules.specials_before_roll): roll now, or pay for a special action (once
-        injured by then, only what an injured player may do: Health, and no Travel)."""
-        if self.state.players[task.player].injured_weeks:
-            return [RollNow(), *self._injured_options(task.player)]
-        return [RollNow(), *self._specials(task.player, travel=True)]
+        """Before the roll (Rules.specials_before_roll): roll now, pay for a special action, or
+        (Rules.remote_before_roll) enter United/Final from afar; once injured by then, only what
+        an injured player may do: Health, and no Travel."""
+        p = task.player
+        if self.state.players[p].injured_weeks:
+            return [RollNow(), *self._injured_options(p)]
+        here = self.state.players[p].position
+        early = self.rules.remote_before_roll and not self.entered
+        remote = [a for a in self._entries(p) if a.space != here] if early else []  # United/Final from afar
+        return [RollNow(), *remote, *self._specials(p, travel=True)]
 
     def _do_prepare(self: TiebreakGame, task: Task, action: Action) -> list[Event]:
         me = self.state.players[task.player]
@@ -90,9 +95,13 @@ class SpecialsPhase:
                 self.tasks.popleft()  # no movement roll: the act phase offers what an injured player may do
                 return [Event(f"{me.name} is injured: no roll this week.")]
             return []
-        self._then(task)  # paying goes on until the player rolls
+        self._then(task)  # paying (or entering United/Final from afar) goes on until the player rolls
         if isinstance(action, Heal):
             return self._heal(me)
+        if isinstance(action, Enter):
+            return self._enter(task.player, action)
+        if isinstance(action, Qualify):
+            return self._qualify(task.player, action)
         return self._special(task.player, action)
 
     # -- special actions ---------------------------------------------------------------------------

@@ -70,6 +70,7 @@ class TargetsPanel(w.VBox):
             value=self.base_rules.vacant_target, min=1, max=30, description="target", **_SLIDER
         )
         self.rules_panel = RulesPanel(self.base_rules, on_change=self._rules_changed)
+        self.rules_panel.refuse = self._beyond_this_panel
         self.answer, self.chart, self.table = w.HTML(), w.HTML(), w.HTML()
         for widget, name in [(self.answer, "pg-answer"), (self.chart, "pg-chart"), (self.table, "pg-table")]:
             widget.add_class(name)
@@ -131,14 +132,29 @@ class TargetsPanel(w.VBox):
             self.target.value = min(getattr(rules, field), self.target.max)
         self.update()
 
+    RACE_TARGET_MAX = 15
+    """The longest race this panel draws (a race to more than 15 is slow to draw)."""
+
+    def _beyond_this_panel(self, rules: Rules) -> str | None:
+        """A defended tournament's race target above RACE_TARGET_MAX is refused, with the reason."""
+        if self.mode.value == "defended" and rules.race_target > self.RACE_TARGET_MAX:
+            return (
+                f"this panel draws races to at most {self.RACE_TARGET_MAX} (race target {rules.race_target}"
+                " is allowed in a game, but too slow to draw here)"
+            )
+        return None
+
     def _mode_changed(self) -> None:
-        """Vacant and defended have their own target (and a race to more than 15 is slow to draw)."""
+        """Vacant and defended have their own target; a longer race than this panel draws is cut
+        to RACE_TARGET_MAX, and the rules panel shows the race the figures are for."""
         vacant = self.mode.value == "vacant"
         with self._adjusting_controls():
             self.target.max = 30
             base = self.base_rules
-            self.target.value = base.vacant_target if vacant else min(base.race_target, 15)
-            self.target.max = 30 if vacant else 15
+            self.target.value = base.vacant_target if vacant else min(base.race_target, self.RACE_TARGET_MAX)
+            self.target.max = 30 if vacant else self.RACE_TARGET_MAX
+        if self.rules != self.rules_panel.rules:
+            self.rules_panel.set_rules(self.rules)  # its change redraws the panel
         self._show_mode()
         self.update()
 

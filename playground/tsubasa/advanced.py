@@ -121,8 +121,8 @@ class AdvancedRules:
         return self._sign(task.coach, action.card, task)
 
     def _sign(self: TsubasaGame, coach: int, card: str, back: Task) -> list[Event]:
-        """Pay, bring the signing into the play area (a keeper for a keeper), use its abilities,
-        then ask the same decision again (back)."""
+        """Pay, bring the signing into the play area (a keeper for a keeper), use its abilities
+        (unless Rules say a signing brings its values only), then ask the same decision again (back)."""
         s = self.state
         me = s.coaches[coach]
         self._pay(coach, self._card(card))
@@ -135,4 +135,5 @@ class AdvancedRules:
             events.append(said(f"{self._card(old)} makes way"))
         s.offer.move(card, me.play)
         self.after_abilities = back
-        return [said(f"{me.name} signs {self._card(card)}"), *events, *self._queue_abilities(coach, card)]
+        then = self._queue_abilities(coach, card) if self.rules.signed_abilities else self._next_ability()
+        return [said(f"{me.name} signs {self._card(card)}"), *events, *then]

@@ -191,7 +191,7 @@ class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
     def phase(self) -> str:
         return self.tasks[0].kind if self.tasks else "over"
 
-    def chance_for(self) -> int | None:
+    def _chance_for(self) -> int | None:
         task = self.tasks[0]
         return task.coach if task.kind in ("draw", "hidden", "injury", "reroll_die", "save") else None
 

@@ -90,23 +90,32 @@ MATCH_MEASURES = {
 
 
 def sample_duels(
-    rng: random.Random, n: int, attack: int, defense: int, assured_success: bool = False
+    rng: random.Random,
+    n: int,
+    attack: int,
+    defense: int,
+    assured_success: bool = False,
+    ties_to_attacker: bool = True,
+    sides: int = 6,
 ) -> list[str]:
-    """Roll n duels with the engine's rule: "attack" or "defense" won each.
+    """Roll n duels, one die each, with the arguments p_attacker_wins takes (no reroll): by default
+    the rulebook's duel, six-sided dice and ties to the attacker. "attack" or "defense" won each.
 
-    Bounds: n a whole number from 0 to 1,000,000 (about a second); totals -1000..1000; rng a
-    random.Random.
+    Bounds: n a whole number from 0 to 1,000,000 (about a second); totals -1000..1000; sides
+    2..12; the switches True or False; rng a random.Random.
     """
     n = whole_number(n, "n", 0, 1_000_000)
     attack = _check_int("attack", attack, -TOTAL_BOUND, TOTAL_BOUND)
     defense = _check_int("defense", defense, -TOTAL_BOUND, TOTAL_BOUND)
+    sides = _check_int("sides", sides, 2, 12)
     _check_flag("assured_success", assured_success)
-    sure = bool(assured_success)
+    _check_flag("ties_to_attacker", ties_to_attacker)
+    sure, ties = bool(assured_success), bool(ties_to_attacker)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random; got {shown(rng, 60)}")
     return [
         "attack"
-        if _attacker_wins(rng.randint(1, 6), rng.randint(1, 6), attack, defense, sure, True, 6)
+        if _attacker_wins(rng.randint(1, sides), rng.randint(1, sides), attack, defense, sure, ties, sides)
         else "defense"
         for _ in range(n)
     ]

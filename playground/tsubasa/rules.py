@@ -166,6 +166,12 @@ class Rules(RulesBase):
         "the signing coach's discard pile and joins their deck, or 'leave the match' (to the box).",
         choices=("join the team", "leave the match"),
     )
+    signed_abilities: bool = rule(
+        True,
+        "Ruling (the rulebook says only that a signed player is added to the play area): a "
+        "signing's optional abilities are offered as when a card is played. Off: a signing brings "
+        "its values only.",
+    )
     replaced_keeper: str = rule(
         "discard pile",
         "Ruling (the rulebook says only that a signed keeper replaces a keeper already played): the "

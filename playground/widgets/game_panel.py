@@ -60,7 +60,8 @@ class GamePanel(w.VBox):
         self.step_button = w.Button(description="Step", icon="step-forward")
         self.play_button = w.Button(description="Play to end", icon="fast-forward")
         self.reset_button = w.Button(description="Reset", icon="refresh")
-        self.scrub = w.IntSlider(value=0, min=0, max=0, description="show step", continuous_update=True)
+        # each value replays the game from its seed: a drag asks once, when it ends, not per pixel
+        self.scrub = w.IntSlider(value=0, min=0, max=0, description="show step", continuous_update=False)
         self.status = w.HTML()
         self.state_table = w.HTML()
         self.history_table = w.HTML()

@@ -59,8 +59,12 @@ class RulesPanel(w.VBox, Generic[R]):
     """Controls for every field of a Rules class; ``.rules`` is always a valid Rules object.
 
     With key fields, those stand first and the rest sit in ``all_rules``, a collapsed Accordion
-    (None when there are no key fields, or no others).
+    (None when there are no key fields, or no others). ``refuse``, when a panel that holds this
+    one sets it, says why rules that are valid in the game are beyond that panel (None to
+    accept): the control moved goes back, as for rules the game refuses.
     """
+
+    refuse: Callable[[R], str | None] | None = None
 
     def __init__(self, rules: R, on_change: Callable[[R], None] | None = None, key: Sequence[str] | str = ()):
         self._rules = rules
@@ -145,6 +149,9 @@ class RulesPanel(w.VBox, Generic[R]):
                 rules = type(self._rules)(**{n: c.value for n, c in self.controls.items()})
             else:  # the one field just moved, on the last good rules
                 rules = self._rules.replace(**{name: self.controls[name].value})
+            beyond = self.refuse(rules) if self.refuse else None
+            if beyond:
+                raise RulesError(beyond)
         except RulesError as error:
             back = ""
             if name is not None:  # the control goes back, so every control shows the rules in force
