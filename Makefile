@@ -18,11 +18,11 @@ $(BIN)/python:
 
 # Reinstall only when the project's declaration changes.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[app]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[app,test,cluster]'
 	touch $@ $(VENV)/.installed
 
 lab: $(VENV)/.installed

@@ -430,3 +430,41 @@ def test_a_measure_that_fails_or_overflows_is_named_with_its_game() -> None:
     for measure, words in [(huge, "must return a finite number"), (broken, "raised ZeroDivisionError")]:
         with pytest.raises(ValueError, match=rf"measure 'm' {words}.*seed 0 under"):
             compare_rules(new_ruled_game, SHORT, LONG, games=2, executor="serial", measures={"m": measure})
+
+
+def test_where_no_process_can_start_every_executor_choice_plays_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A browser kernel (Pyodide) cannot start processes: None and "process" then play in the
+    kernel, lambdas included (no pickling needed), and give the table a pool gives."""
+    from playground.core import compare as compare_module
+
+    kwargs: dict[str, Any] = {"games": POOL_FROM, "measures": MEASURES}
+    pooled = compare_rules(new_ruled_game, SHORT, LONG, executor="process", **kwargs)
+    monkeypatch.setattr(compare_module, "workers_possible", lambda: False)
+    monkeypatch.setattr(compare_module, "ProcessPoolExecutor", None)  # any pool started would fail
+    for executor in (None, "process"):
+        here = compare_rules(new_ruled_game, SHORT, LONG, executor=executor, **kwargs)
+        pd.testing.assert_frame_equal(here, pooled, check_exact=True)
+    unpicklable = compare_rules(lambda **game: new_ruled_game(**game), SHORT, LONG, **kwargs)
+    pd.testing.assert_frame_equal(unpicklable, pooled, check_exact=True)
+
+
+@pytest.mark.parametrize("why", ["emscripten", "NotImplementedError"])
+def test_workers_are_known_impossible_in_a_browser_kernel(monkeypatch: pytest.MonkeyPatch, why: str) -> None:
+    """Pyodide reports sys.platform 'emscripten', and its ProcessPoolExecutor raises
+    NotImplementedError: either way no pool is started."""
+    from playground.core import workers
+
+    def no_pool(*_: Any, **__: Any) -> None:
+        raise NotImplementedError("no processes in a browser")
+
+    if why == "emscripten":
+        monkeypatch.setattr(workers.sys, "platform", "emscripten")
+    else:
+        monkeypatch.setattr(workers, "ProcessPoolExecutor", no_pool)
+    workers.workers_possible.cache_clear()
+    try:
+        assert workers.workers_possible() is False
+    finally:
+        monkeypatch.undo()
+        workers.workers_possible.cache_clear()
+    assert workers.workers_possible() is True  # this machine can

@@ -94,3 +94,18 @@ def test_a_game_rooms_imports_form_no_circle(game: str) -> None:
         if module not in state:
             walk(module, [module])
     assert graph.get("engine"), f"{game}: the engine imports none of its room's modules"
+
+
+def test_the_wheel_lists_every_package_folder_and_every_data_folder() -> None:
+    """pyproject.toml names its packages one by one (the data folder is mapped into the package),
+    so a new folder must be added there or the wheel would leave it out."""
+    import tomllib
+
+    root = Path(playground.__file__).resolve().parents[1]
+    setuptools = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {
+        ".".join(init.parent.relative_to(root).parts) for init in (root / "playground").rglob("__init__.py")
+    }
+    data = {f"playground.data.{d.name}" for d in (root / "data").iterdir() if d.is_dir()}
+    assert set(setuptools["packages"]) == folders | data | {"playground.data"}
+    assert setuptools["package-dir"] == {"playground.data": "data"}

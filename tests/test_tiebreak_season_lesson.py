@@ -289,6 +289,16 @@ def cautious(t: Situation) -> int:
     return t.most if t.points >= 1000 else 0
 
 
+def test_win_share_plays_here_where_no_process_can_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a browser kernel (no processes) "process" plays in the kernel, with the same share."""
+    from playground.tiebreak import measures
+
+    here = win_share(from_choices(risk=cautious), seasons=4, players=3, executor="serial")
+    monkeypatch.setattr(measures, "workers_possible", lambda: False)
+    monkeypatch.setattr(measures, "ProcessPoolExecutor", None)  # any pool started would fail
+    assert win_share(from_choices(risk=cautious), seasons=4, players=3, executor="process") == here
+
+
 def test_win_share_is_the_same_in_worker_processes_and_here() -> None:
     here = win_share(from_choices(risk=cautious), seasons=6, players=3, executor="serial")
     pool = win_share(from_choices(risk=cautious), seasons=6, players=3, executor="process")

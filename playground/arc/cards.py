@@ -12,11 +12,20 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
+from playground.core.data import (
+    Column,
+    DataError,
+    Schema,
+    data_folder,
+    load_table,
+    read_once,
+    read_only,
+    shipped_data,
+)
 from playground.core.data_objects import Rows, cell, cell_list, records, remember_valid, validate_data
 from playground.core.numbers import shown
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "arc"
+DATA_DIR = shipped_data("arc")
 STATS = ("teamwork", "body", "underdog", "speed", "focus")
 """Teamwork, Body and Underdog are named by the rulebook; Speed and Focus are our own."""
 

@@ -14,11 +14,20 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
+from playground.core.data import (
+    Column,
+    DataError,
+    Schema,
+    data_folder,
+    load_table,
+    read_once,
+    read_only,
+    shipped_data,
+)
 from playground.core.data_objects import DATA_OBJECT, Rows, cell, records, remember_valid, validate_data
 from playground.core.numbers import shown
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "challengers"
+DATA_DIR = shipped_data("challengers")
 
 TIMINGS = ("none", "on_reveal", "during_attack", "from_bench", "with_flag", "losing_flag", "upon_selection")
 """When an effect applies: the rulebook's keyword timings ("none" for a plain card)."""

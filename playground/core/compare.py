@@ -27,6 +27,7 @@ from .checks import check_policies, described
 from .engine import Game, Policies, Result, gc_paused
 from .numbers import shown, whole_number
 from .rules import RulesBase
+from .workers import workers_possible
 
 MAX_GAMES = 100_000
 """The most games per rule set: enough for an interval a few hundredths wide on most measures."""
@@ -153,8 +154,10 @@ def compare_rules(
 
     executor: None plays fewer than POOL_FROM games here and more on a ProcessPoolExecutor
     over every core; "serial" and "process" force either; or pass any executor (an object with
-    ``submit`` or ``map``). The table is the same whichever runs it. Worker processes need
-    new_game, measures and policies defined at module level (not lambdas) and frozen rules.
+    ``submit`` or ``map``). Where no process can be started (a browser kernel, see
+    core.workers), None and "process" play here. The table is the same whichever runs it.
+    Worker processes need new_game, measures and policies defined at module level (not
+    lambdas) and frozen rules.
     Bounds: 1 to MAX_GAMES games; memory 2 · games · measures floats; time about 2 · games ·
     (one game's time) / cores. chunk: seeds per task (default: up to MAX_CHUNK). Tasks go to
     the executor one per core at a time, so an interrupt (the stop button) waits only for the
@@ -237,7 +240,8 @@ def _chunk_size(chunk: Any, games: int) -> int:
 def _runs(plan: _Plan, chunks: list[tuple[int, int]], executor: Any) -> Iterator[list]:
     """Each chunk's results, in order, from the executor chosen (see compare_rules)."""
     games = chunks[-1][1]
-    if executor == "serial" or (executor is None and games < POOL_FROM):
+    serial = executor == "serial" or (executor is None and games < POOL_FROM)
+    if serial or (executor in (None, "process") and not workers_possible()):  # a browser: all here
         return (_play_chunk(plan, start, stop) for start, stop in chunks)
     if executor is None or executor == "process":
         _check_picklable(plan)

@@ -302,6 +302,16 @@ def read_only(record: Any, *fields: str, owner: str = "data") -> None:
             object.__setattr__(record, name, ReadOnlyDict(value, name, owner))
 
 
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def shipped_data(game: str) -> Path:
+    """The folder of a game's shipped data: inside the package in an installed wheel (which
+    carries the top-level data/ as playground/data), else the checkout's data/ beside it."""
+    inside = PACKAGE / "data" / game
+    return inside if inside.is_dir() else PACKAGE.parent / "data" / game
+
+
 def data_folder(data: object, shipped: Path, kind: type | None = None) -> Path:
     """The folder a game's ``data=`` names: None for the shipped one, else a path (str or Path).
 

@@ -19,12 +19,13 @@ from playground.core.data import (
     load_table,
     read_once,
     read_only,
+    shipped_data,
 )
 from playground.core.numbers import is_whole, shown
 
 from .board import TOURNAMENT_KINDS, Board, Space
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tiebreak"
+DATA_DIR = shipped_data("tiebreak")
 SURFACES = ("hard", "clay", "grass", "indoor")
 SPACE_KINDS = ("start", "tournament", "united", "final", "let", "injury", "plain")
 LET_EFFECTS = ("draw_tokens", "move", "lose_token", "keep_wildcard", "keep_travel", "rest")

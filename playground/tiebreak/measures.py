@@ -46,6 +46,7 @@ from playground.core.dist import Dist
 from playground.core.engine import Game, gc_paused
 from playground.core.numbers import flag, is_whole, shown, whole_number
 from playground.core.players import takes_game
+from playground.core.workers import workers_possible
 
 from .actions import Qualify
 from .board import Board
@@ -438,11 +439,12 @@ def win_share(
     Season i has seed seed + i, and the policy sits in seat (seed + i) % players, so every seat
     gets its turn. executor: None uses a process pool over every core from POOL_FROM seasons up
     when the policies can be sent to worker processes (functions defined at the top level of a
-    module or notebook), and plays here otherwise; "serial" or "process" force either. The
-    result is the same either way. Bounds: 1 to MAX_SEASONS seasons, 2 to 6 players; time about
-    seasons / (25 per second per core) with 4 players, so the most seasons take minutes: a long
-    run by design, shown with a progress bar in a notebook (progress: None there; True or False
-    to choose), and the stop button ends it.
+    module or notebook), and plays here otherwise; "serial" or "process" force either (where
+    no process can be started, a browser kernel, both play here). The result is the same either
+    way. Bounds: 1 to MAX_SEASONS seasons, 2 to 6 players; time about seasons / (25 per second per
+    core) with 4 players, so the most seasons take minutes: a long run by design, shown with a
+    progress bar in a notebook (progress: None there; True or False to choose), and the stop
+    button ends it.
     """
     if not callable(policy) or not callable(opponent):
         raise ValueError(
@@ -457,8 +459,8 @@ def win_share(
         raise ValueError(f"executor must be None, 'serial' or 'process'; got {shown(executor)}")
     label = name or getattr(policy, "__name__", None) or repr(policy)
     seeds = range(seed, seed + seasons)
-    pool = executor == "process" or (
-        executor is None and seasons >= POOL_FROM and _picklable(policy, opponent)
+    pool = workers_possible() and (
+        executor == "process" or (executor is None and seasons >= POOL_FROM and _picklable(policy, opponent))
     )
     workers = os.cpu_count() or 1
     size = max(1, min(25, math.ceil(seasons / (4 * workers))))  # a part: a step of the bar

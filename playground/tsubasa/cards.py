@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playground.core.data import Column, DataError, Schema, data_folder, load_table, read_once, read_only
+from playground.core.data import (
+    Column,
+    DataError,
+    Schema,
+    data_folder,
+    load_table,
+    read_once,
+    read_only,
+    shipped_data,
+)
 from playground.core.data_objects import (
     DATA_OBJECT,
     Rows,
@@ -24,7 +33,7 @@ from playground.core.data_objects import (
 )
 from playground.core.numbers import shown
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tsubasa"
+DATA_DIR = shipped_data("tsubasa")
 TEAMS = ("nankatsu", "toho")
 ABILITIES = (
     "gain_shot",
