@@ -6,7 +6,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # The browser test drives Debian's Chromium (never a browser downloaded by playwright install).
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: lab test lint bench browser present screenshots soak test-lessons
+.PHONY: lab test lint bench browser present screenshots soak test-lessons lite
 
 # Classroom mode: the lessons as apps (code hidden, panels live); NB=notebooks/03_....ipynb for one.
 NB ?= notebooks
@@ -22,8 +22,8 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[app,test,cluster]'
-	touch $@ $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[app,lite,test,cluster]'
+	touch $@ $(VENV)/.installed $(VENV)/.installed-lite
 
 lab: $(VENV)/.installed
 	$(BIN)/jupyter lab --ip=127.0.0.1 $(ROOT_FLAG) notebooks/00_welcome.ipynb
@@ -31,6 +31,15 @@ lab: $(VENV)/.installed
 present: $(VENV)/.installed
 	@echo "Classroom mode: open http://127.0.0.1:$(PORT)/ in the browser (Ctrl+C stops it)."
 	$(BIN)/voila $(NB) --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+
+# The no-install site of every lesson, for the browser (build/lite; serve it from any static host).
+# PYODIDE_URL=.../pyodide.js takes the Pyodide runtime from there instead of Pyodide's CDN.
+$(VENV)/.installed-lite: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app,lite]'
+	touch $@
+
+lite: $(VENV)/.installed-lite
+	$(BIN)/python lite/build.py build/lite $(if $(PYODIDE_URL),--pyodide-url $(PYODIDE_URL),)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -220,6 +220,8 @@ def test_during_the_attack_bonuses_end_when_the_card_holds_the_flag() -> None:
     assert game.attack_total(1) == 5  # 3 + 2 while attacking
     apply_all(game, TakeFlag())
     assert game.flag_strength(1) == 3
+    # the flag holder is not attacking: no attack total (it once counted the Cab Driver's +2 again)
+    assert (game.state.match.attacker, game.attack_total(1), game.attack_reached(1)) == (0, 0, False)
 
 
 def test_on_reveal_bonuses_are_kept_with_the_flag() -> None:

@@ -461,10 +461,10 @@ def test_workers_are_known_impossible_in_a_browser_kernel(monkeypatch: pytest.Mo
         monkeypatch.setattr(workers.sys, "platform", "emscripten")
     else:
         monkeypatch.setattr(workers, "ProcessPoolExecutor", no_pool)
-    workers.workers_possible.cache_clear()
+    workers._workers_possible.cache_clear()
     try:
         assert workers.workers_possible() is False
     finally:
         monkeypatch.undo()
-        workers.workers_possible.cache_clear()
+        workers._workers_possible.cache_clear()
     assert workers.workers_possible() is True  # this machine can

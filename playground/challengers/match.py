@@ -36,9 +36,12 @@ class MatchFlow:
 
     def attack_total(self: ChallengersGame, side: int) -> int:
         """A side's attack total: every card it revealed in this attack plus its bench bonuses
-        (side: a seat, the Robot's too; 0 while it has revealed nothing)."""
+        (side: a seat, the Robot's too; 0 while it has revealed nothing, and for a side that is
+        not attacking now: the flag holder's cards are counted by flag_strength)."""
         side = self.seat(side, "side")
-        return self._attack_total(side) if len(self.state.sides[side].play) else 0
+        m = self._match_on()
+        attacking = m is not None and m.attacker == side and len(self.state.sides[side].play)
+        return self._attack_total(side) if attacking else 0
 
     def flag_strength(self: ChallengersGame, side: int) -> int:
         """The strength of the card holding the flag in front of ``side``, with its bonuses.

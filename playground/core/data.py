@@ -307,7 +307,14 @@ PACKAGE = Path(__file__).resolve().parents[1]
 
 def shipped_data(game: str) -> Path:
     """The folder of a game's shipped data: inside the package in an installed wheel (which
-    carries the top-level data/ as playground/data), else the checkout's data/ beside it."""
+    carries the top-level data/ as playground/data), else the checkout's data/ beside it.
+
+    game: the name of a game's folder there, one plain word such as "tiebreak".
+    """
+    if not isinstance(game, str) or not re.fullmatch(r"[a-z]+", game):
+        raise ValueError(
+            f"game must be the name of a game's data folder, a word such as 'tiebreak'; got {shown(game)}"
+        )
     inside = PACKAGE / "data" / game
     return inside if inside.is_dir() else PACKAGE.parent / "data" / game
 

@@ -13,9 +13,14 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 
 
-@cache
 def workers_possible() -> bool:
-    """True where a pool of worker processes can be made (made and shut at once: no process starts)."""
+    """True where a pool of worker processes can be made (asked once: made and shut at once, so
+    no process starts)."""
+    return _workers_possible()
+
+
+@cache
+def _workers_possible() -> bool:
     if sys.platform == "emscripten":  # Pyodide: a browser has no processes
         return False
     try:
