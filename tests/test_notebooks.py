@@ -206,6 +206,24 @@ def test_no_answer_is_drawn_before_the_class_predicts(path: Path) -> None:
     assert not early, f"{path.name}: charts on screen before the first Reveal: {early}"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_every_live_simulation_plays_chance_itself(path: Path) -> None:
+    """A lesson's simulation is handed a sampler (sample or sample_many) that rolls, deals or
+    plays: without one, live_simulation samples the exact answer it is compared with, so its
+    bars could never disagree with a wrong one."""
+    bare = []
+    for index, cell in enumerate(_read(path).cells):
+        if cell.cell_type != "code":
+            continue
+        source = "\n".join(line for line in cell.source.splitlines() if not line.startswith(("%", "!")))
+        for call in (n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)):
+            if getattr(call.func, "id", "") == "live_simulation":
+                given = len(call.args) >= 2 or {k.arg for k in call.keywords} & {"sample", "sample_many"}
+                if not given:
+                    bare.append(f"cell {index}: {ast.unparse(call)[:80]}")
+    assert not bare, f"{path.name}: simulations that sample their own exact answer: {bare}"
+
+
 @pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p != WELCOME], ids=_name)
 def test_notebook_listed_in_welcome(path: Path) -> None:
     linked = {(WELCOME.parent / link).resolve() for link in _notebook_links(WELCOME)}

@@ -343,7 +343,7 @@ def test_the_walker_refuses_odd_arguments_and_too_long_a_walk() -> None:
     walker = Walker(_new_game().board)
     with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
         walker(None, 5)
-    with pytest.raises(ValueError, match="n must be a whole number from 0 to 1,000,000"):
+    with pytest.raises(ValueError, match="n must be a whole number from 0 to 200,000"):
         walker(_random.Random(1), MAX_WALK + 1)
     with pytest.raises(TypeError, match="board must be a Tie-Break board"):
         Walker("board")

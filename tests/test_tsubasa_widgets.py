@@ -65,6 +65,8 @@ def test_special_shot_panel_scores_two_in_three_against_the_equilibrium() -> Non
     sd = (2 / 9 / n) ** 0.5
     assert abs(goals / n - 2 / 3) < 4 * sd  # within 4 standard errors of the exact 2/3
     assert f"{goals} goals from {n} shots" in panel.score.value
+    one = next(p for seed in range(30) if (p := special_shot_panel(seed=seed)).shoot(p.shots[0]))
+    assert one.score.value.startswith("1 goal from 1 shot ")  # not "1 goals from 1 shots"
     with pytest.raises(ValueError, match="is not one of the Special Shots"):
         panel.shoot("n_drive")
 

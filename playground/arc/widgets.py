@@ -12,6 +12,7 @@ Callbacks call exact functions only, so a slider answers at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from html import escape
 
 import ipywidgets as w
@@ -141,6 +142,9 @@ BONUS_CASES = (
 )
 
 
+BONUS_NAMES = {"homefield": "Homefield", "main_character": "Main Character", "evil_clone": "Evil Clone"}
+
+
 class BonusPanel(w.VBox):
     """The bonus rules up front (sizes, stacking, negatives); a table of example scores under them."""
 
@@ -176,7 +180,7 @@ class BonusPanel(w.VBox):
             )
             rows[label] = {
                 "total": total,
-                "bonuses": " and ".join(bonuses),
+                "bonuses": " and ".join(BONUS_NAMES[b] for b in bonuses),
                 "multiplier": m,
                 "score": total * m,
             }
@@ -284,10 +288,9 @@ class SportOddsPanel(w.VBox):
         base = self._by_name(self.data.athletes, self.athlete.value).stats
         mods = self._by_name(self.data.episodes, self.episode.value).modifiers
         self.headline.value = (
-            f"<div>{escape(self.athlete.value)} scores <b>{before}</b> ≈ {float(before):.2f} on average "
-            "alone; "
-            f"with {escape(self.episode.value)} <b>{after}</b> ≈ {float(after):.2f}: "
-            f"the Episode is worth <b>{value}</b> ≈ {float(value):.2f} points before the reveal.</div>"
+            f"<div>{escape(self.athlete.value)} scores {_about(before)} on average alone; "
+            f"with {escape(self.episode.value)} {_about(after)}: "
+            f"the Episode is worth {_about(value)} points before the reveal.</div>"
         )
         dist = odds.score_distribution(base, [mods], self.sports())
         self.chart.value = bars_svg(
@@ -346,3 +349,8 @@ class SeasonPanel(w.VBox):
 def season_panel(players: int = 3, seed: int = 0, rules: Rules | None = None) -> SeasonPanel:
     """Build the season panel."""
     return SeasonPanel(players, seed, rules)
+
+
+def _about(x: Fraction) -> str:
+    """An exact average in bold, with its decimal when it is not a whole number: 71/24 ≈ 2.96, 3."""
+    return f"<b>{x}</b>" if x.denominator == 1 else f"<b>{x}</b> ≈ {float(x):.2f}"

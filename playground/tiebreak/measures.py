@@ -18,13 +18,12 @@ import math
 import os
 import pickle
 import random
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import accumulate, product
+from itertools import product
 from typing import Any
 
 import pandas as pd
@@ -176,18 +175,20 @@ def landing_dist(board: Board, rules: Rules = DEFAULT_RULES) -> Dist:
     return Dist(landing_frequencies(board, rules))
 
 
-MAX_WALK = 1_000_000
-"""The most turns one call of a Walker plays: about 0.6 s on this machine's 2 cores."""
+MAX_WALK = 200_000
+"""The most turns one call of a Walker plays: about two seconds on this machine's 2 cores."""
 
 
 class Walker:
     """One piece walking round the board turn by turn, for ``live_simulation(sample_many=...)``.
 
-    Called as walker(rng, n) it plays n more turns and returns the board numbers (as landing_dist
-    labels) where each turn ended: the same chain as odds.landing_frequencies, so the shares
-    settle on its exact values. A new generator means a new walk: when the live simulation's
-    Reset makes a fresh random.Random, the piece goes back to Start. n: 0 to MAX_WALK turns a
-    call (about 0.6 s at the most).
+    Called as walker(rng, n) it plays n more turns, rolling the dice each turn, and returns the
+    board numbers (as landing_dist labels) where each turn ended: the same movement as the
+    chain of odds.landing_frequencies (Let cards, Travel and Health attacks left out), so the
+    shares settle on its exact values if the chain is right. A new generator means a new walk:
+    when the live simulation's Reset makes a fresh random.Random, the piece goes back to Start.
+    n: 0 to MAX_WALK turns a call (about 10 µs a turn here: the panel's 10,000 take a tenth of a
+    second, the most about two).
     """
 
     def __init__(self, board: Board, rules: Rules = DEFAULT_RULES):
@@ -196,18 +197,22 @@ class Walker:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Tie-Break Rules object; got {type(rules).__name__}")
         self.board, self.rules = board, rules
-        self._tables: dict[int, tuple[list[int], list[int], int]] = {}
+        self._faces = [face for face, n in rules.direction_faces().items() for _ in range(n)]
+        self._ends: dict[tuple[int, int, str], tuple[int, ...]] = {}
         self._rng: Any = None
         self.position, self.weeks = board.start, 0
 
-    def _table(self, position: int) -> tuple[list[int], list[int], int]:
-        """Ends, cumulative whole-number weights and their total for a move from position."""
-        if position not in self._tables:
-            move = move_distribution(self.board, self.rules, position)
-            total = math.lcm(*(p.denominator for p in move.values()))
-            weights = accumulate(p.numerator * (total // p.denominator) for p in move.values())
-            self._tables[position] = (list(move), list(weights), total)
-        return self._tables[position]
+    def _roll(self, rng: random.Random) -> int:
+        """One move rolled for real: the two number dice, the direction die, then (when the
+        dice can end on several spaces) one of them with equal chances, as simulate_landings."""
+        sides, faces = self.rules.number_die_sides, self._faces
+        steps = rng.randrange(sides) + rng.randrange(sides) + 2
+        face = faces[rng.randrange(len(faces))]
+        key = (self.position, steps, face)
+        options = self._ends.get(key)
+        if options is None:
+            options = self._ends[key] = self.board.move_ends(self.position, steps, *self.rules.move_of(face))
+        return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
 
     def __call__(self, rng: random.Random, n: int) -> list[int]:
         n = whole_number(n, "n", 0, MAX_WALK)
@@ -222,8 +227,7 @@ class Walker:
             if self.weeks:
                 self.weeks -= 1
             else:
-                outcomes, cumulative, total = self._table(self.position)
-                self.position = outcomes[bisect_right(cumulative, rng.randrange(total))]
+                self.position = self._roll(rng)
                 if self.position == self.board.injury:
                     self.weeks = self.rules.injury_weeks
             ends.append(self.position)

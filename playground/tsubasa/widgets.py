@@ -153,7 +153,8 @@ class SpecialShotPanel(w.VBox):
 
     def _show(self) -> None:
         n, g = self.tally["shots"], self.tally["goals"]
-        share = f"{g} goals from {n} shots ({g / n:.0%})" if n else "no shots yet"
+        goals, shots = ("goal" if g == 1 else "goals"), ("shot" if n == 1 else "shots")
+        share = f"{g} {goals} from {n} {shots} ({g / n:.0%})" if n else "no shots yet"
         self.score.value = (
             f"{share}; against the equilibrium every shot scores with chance exactly {self.value}"
         )
