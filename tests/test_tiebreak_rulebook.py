@@ -820,3 +820,49 @@ def test_united_and_final_from_afar_before_the_roll_only_by_the_field(early: boo
         assert not any(isinstance(a, Enter | Qualify) for a in game.legal_actions())
     game.play()
     assert_conserved(game)
+
+
+@pytest.mark.parametrize("train_first", [True, False])
+def test_the_weeks_discard_does_not_depend_on_the_order_of_the_weeks_moves(train_first: bool) -> None:
+    """With reservation_costs_week off a Training reservation is the week's card; playing one's
+    own older reservation the same week must not undo that (it did when it came second)."""
+    from playground.tiebreak.actions import Roll
+
+    def pick(game, cls, **fields):
+        return next(
+            a
+            for a in game.legal_actions()
+            if type(a) is cls and all(getattr(a, k) == v for k, v in fields.items())
+        )
+
+    h5, c5, h2, h2000 = Card(500, "hard"), Card(500, "clay"), Card(250, "hard"), Card(2000, "hard")
+    game = new_game(Rules(reservation_costs_week=False), seed=0)
+    apply_all(game, *[c5, h5, h2] * 2, "training", "training", Roll(1, 2, "main"))  # Ash at Doha
+    apply_all(game, pick(game, Train, space=7, card=h5), EndTurn(), h2000)  # reserves Rio
+    apply_all(game, "sponsor", "sponsor", Roll(6, 5, "main"), EndTurn())
+    game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[0])  # Billie's week
+    apply_all(game, "training", "training", Roll(2, 2, "main"))  # Ash back at Rio, his reservation
+    train = [pick(game, Train, space=4, card=h2)]
+    own = [pick(game, Enter, space=7), Risk(()), 1]
+    for action in train + own if train_first else own + train:
+        game.apply(action if not isinstance(action, Train) else pick(game, Train, space=4, card=h2))
+    game.apply(EndTurn())
+    assert game.phase() == "draw_card"  # no week's discard either way: the reserved card was the week's
+    assert_conserved(game)
+
+
+def test_a_sponsor_stand_in_risk_names_the_same_risk_in_any_order() -> None:
+    assert Risk(("sponsors as a Wildcard", "training")) == Risk(("training", "sponsors as a Wildcard"))
+    assert Risk(("sponsors as a Wildcard", "training")).tokens == ("training", "sponsors as a Wildcard")
+
+
+@pytest.mark.parametrize(
+    ("weeks", "said"), [(1, "for 1 week."), (2, "for 2 weeks."), (0, ", but injuries last 0 weeks.")]
+)
+def test_landing_on_injury_is_told_in_one_plain_sentence(weeks: int, said: str) -> None:
+    game = act_scene(rules=Rules(injury_weeks=weeks))
+    events = [e.text for e in game._arrive(0, game.board.injury, by_dice=False)]
+    assert (
+        events[-1] == f"Ash lands on the Injury space: injured{said if said.startswith(',') else ' ' + said}"
+    )

@@ -409,6 +409,19 @@ def test_yellow_then_red_penalise_every_total_and_do_not_count_to_the_limit() ->
     assert game.total(1 - a, "defense") == 3 - 2
 
 
+@pytest.mark.parametrize("booked", ["opponent", "fouling team"])
+def test_who_a_foul_books_is_the_rulings_choice(booked: str) -> None:
+    """The rulebook does not say who gets the yellow card a Foul hands out: by our ruling the
+    opponent of its coach, or (the other reading) the fouling team itself."""
+    game = attack_scene(rules=Rules(foul_booked=booked))
+    a = game.state.attacker
+    give(game, a, "h2_foul")
+    game.apply(Play("h2_foul"))
+    game.apply(Use("foul"))
+    who = 1 - a if booked == "opponent" else a
+    assert len(game.state.coaches[who].penalty) == 1 and len(game.state.coaches[1 - who].penalty) == 0
+
+
 def test_a_second_foul_turns_the_yellow_card_red_and_substitution_removes_a_yellow() -> None:
     """Yellow / Red Card: a second yellow flips the card to red; the Substitution ability removes a yellow."""
     game = attack_scene()

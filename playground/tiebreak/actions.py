@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from .rules import TOKEN_TYPES
+from .rules import SPONSORS_AS_WILDCARD, TOKEN_TYPES
+
+RISK_ORDER = (*TOKEN_TYPES, SPONSORS_AS_WILDCARD)  # as risks are listed: the Sponsor stand-in last
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +74,12 @@ class Risk:
     tokens: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        """The tokens in the table's order (wildcard, training, ...), so any order names the same
-        risk; anything that is not a tuple of token names is left as given, for the refusal."""
+        """The tokens in the table's order (wildcard, training, ..., a Sponsor pair standing in for
+        a Wildcard last), so any order names the same risk; anything that is not a tuple of token
+        names is left as given, for the refusal."""
         tokens = self.tokens
-        if type(tokens) is tuple and all(type(t) is str and t in TOKEN_TYPES for t in tokens):
-            object.__setattr__(self, "tokens", tuple(sorted(tokens, key=TOKEN_TYPES.index)))
+        if type(tokens) is tuple and all(type(t) is str and t in RISK_ORDER for t in tokens):
+            object.__setattr__(self, "tokens", tuple(sorted(tokens, key=RISK_ORDER.index)))
 
     def __str__(self) -> str:
         return "risk " + (", ".join(self.tokens) if self.tokens else "no tokens")

@@ -117,7 +117,7 @@ class EnteringPhase:
         ace = self.ace_space == action.space
         if reserved and reserved[0] == p:
             del self.state.reservations[action.space]
-            self.card_used = not self.rules.own_reservation_costs_week
+            self.card_used |= not self.rules.own_reservation_costs_week  # never undoes an earlier use
             self.state.contest = Contest(p, action.space, action.card, ace)
             text = f"{me.name} plays their reserved {action.name}: a vacant tournament."
         else:

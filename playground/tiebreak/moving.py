@@ -83,7 +83,7 @@ class MovingPhase:
         self.blocked_this_week |= space.kind in ("let", "injury")
         events = [Event(f"{me.name} arrives at {space.name}.")]
         if space.kind == "injury":
-            return events + self._injure(p, f"{me.name} lands on the Injury space and")
+            return events + self._injure(p, f"{me.name} lands on the Injury space", there=True)
         if space.kind == "let":
             self._then(Task("let_draw", CHANCE, p))
         elif self._defended(position, p) and (not self.entered or self.rules.challenge_after_entry):

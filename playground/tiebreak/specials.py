@@ -164,13 +164,16 @@ class SpecialsPhase:
 
     # -- Injury and healing ------------------------------------------------------------------------
 
-    def _injure(self: TiebreakGame, p: int, lead: str) -> list[Event]:
-        who = self.state.players[p]
-        if not self.rules.injury_weeks:
-            return [Event(f"{lead} to the Injury space, but injuries last 0 weeks.")]
+    def _injure(self: TiebreakGame, p: int, lead: str, there: bool = False) -> list[Event]:
+        """Put player p on the Injury space for the rules' weeks; lead says who sends them
+        ("Ash sends Billie"), or, there, how they got there ("Ash lands on the Injury space")."""
+        who, weeks = self.state.players[p], self.rules.injury_weeks
+        said = f"{lead}: injured" if there else f"{lead} to the Injury space"
+        if not weeks:
+            return [Event(f"{said}, but injuries last 0 weeks.")]
         who.position = self.board.injury
-        who.injured_weeks = self.rules.injury_weeks
-        return [Event(f"{lead} to the Injury space for {who.injured_weeks} weeks.")]
+        who.injured_weeks = weeks
+        return [Event(f"{said} for {weeks} week{'' if weeks == 1 else 's'}.")]
 
     def _options_injured(self: TiebreakGame, task: Task) -> list[Action]:
         return [ServeWeek(), *self._injured_options(task.player)]

@@ -179,7 +179,10 @@ class AttackPhase:
         if ability == "substitution":
             return [Use(ability)] if len(me.penalty) and not me.red else []
         if ability == "foul":
-            return [Use(ability)] if not them.red and (len(them.penalty) or YELLOW_RED in s.supply) else []
+            booked = them if self.rules.foul_booked == "opponent" else me
+            return (
+                [Use(ability)] if not booked.red and (len(booked.penalty) or YELLOW_RED in s.supply) else []
+            )
         if ability == "fatigue":
             return [Use(ability)] if FATIGUE in s.supply else []
         raise AssertionError(f"unknown ability {shown(ability)}")  # the loader only allows known ones
@@ -244,11 +247,12 @@ class AttackPhase:
             me.penalty.move(YELLOW_RED, s.supply)
             return [said(f"{me.name}'s substitution removes the yellow card")]
         if a == "foul":
-            if len(them.penalty):
-                them.red = True
-                return [said(f"{them.name} gets a second yellow: the card turns red")]
-            s.supply.move(YELLOW_RED, them.penalty)
-            return [said(f"{them.name} gets a yellow card")]
+            booked = them if self.rules.foul_booked == "opponent" else me
+            if len(booked.penalty):
+                booked.red = True
+                return [said(f"{booked.name} gets a second yellow: the card turns red")]
+            s.supply.move(YELLOW_RED, booked.penalty)
+            return [said(f"{booked.name} gets a yellow card")]
         if a == "fatigue":
             s.supply.move(FATIGUE, them.hand if self.rules.fatigue_to == "hand" else them.discard)
             return [said(f"{them.name} takes a Fatigue card")]

@@ -127,6 +127,13 @@ class Rules(RulesBase):
     red_penalty: int = rule(
         2, "Ruling (rules-notes): a Red card takes this much off every action total.", low=0, high=10
     )
+    foul_booked: str = rule(
+        "opponent",
+        "Ruling (the rulebook names the Foul card and how yellow cards work, not who is booked): "
+        "the opponent of the coach who plays Foul gets the yellow card (a second turns it red), "
+        "or the 'fouling team' itself.",
+        choices=("opponent", "fouling team"),
+    )
     fatigue_to: str = rule(
         "hand",
         "Ruling (the rulebook does not say where a Fatigue card goes): the card that hands one out "
