@@ -566,3 +566,29 @@ def test_a_trophy_the_robot_wins_goes_where_robot_trophy_says(where: str) -> Non
     assert len(starts) == expected and (expected > 0) == (where == "robot")
     assert game.result().scores == {0: game.state.sides[0].score()}  # the Robot is never ranked
     assert game.result().winners == (0,) and "solo tournament" in game.result().reason
+
+
+@pytest.mark.parametrize(("reading", "drawn"), [("as many as thrown back", 4), ("all drawn this round", 5)])
+def test_drawing_again_after_a_keep_draws_as_the_ruling_says(reading: str, drawn: int) -> None:
+    """'Throw back the cards drawn this round and draw the same number': after one keep, 4 go
+    back; our reading draws 4 new ones, the other reading as many as the round drew (5)."""
+    game = new_game(Rules(left_out_set="wreck", redraw_draws=reading), seed=3, players=2)
+    while game.tasks[0].kind != "pick":
+        game.step()
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Keep)))
+    game.apply(Redraw())
+    assert sum(t.kind == "draw" for t in game.tasks) == drawn
+    game.play()
+    game.check_conserved()
+
+
+@pytest.mark.parametrize("order", ["seat order", "rotating"])
+def test_the_deck_phases_run_in_seat_order_or_rotating(order: str) -> None:
+    game = new_game(Rules(deck_phase_order=order), seed=1, players=4)
+    firsts: dict[int, int] = {}
+    while game.state.round < 4:
+        task = game.tasks[0]
+        if task.kind == "pick":
+            firsts.setdefault(game.state.round, task.side)
+        game.step()
+    assert firsts == ({1: 0, 2: 0, 3: 0} if order == "seat order" else {1: 0, 2: 1, 3: 2})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -223,7 +224,11 @@ def test_comparison_sentences_read_each_row() -> None:
     )
     (sentence,) = comparison_sentences(table)
     row = table.loc["weeks"]
-    assert sentence.startswith(f"weeks: {row['mean A']:.3g} with our default rules")
+    assert sentence.startswith(
+        f"weeks: {row['mean A']:,.1f} with our default rules"
+    )  # 10 to 100: one decimal
+    low, high = re.search(r"95% interval ([+-][\d.,]+) to ([+-][\d.,]+)", sentence).groups()
+    assert len(low.split(".")[-1]) == len(high.split(".")[-1])  # said alike: never -0.14 to +0.0397
     with pytest.raises(ValueError, match="compare_rules table"):
         comparison_sentences(pd.DataFrame({"x": [1]}))
 

@@ -163,10 +163,11 @@ class DeckPhaseFlow:
         if isinstance(action, Redraw):
             phase.redraws += 1
             n = len(me.drawn)
-            events = [Event(f"{name} throws back {n} cards and draws {n} new ones.")]
+            new = n if self.rules.redraw_draws == "as many as thrown back" else n + phase.kept
+            events = [Event(f"{name} throws back {n} cards and draws {new} new ones.")]
             for card in list(me.drawn):
                 events += self._to_compartment(card, me.drawn)
-            self._then(*[Task("draw", CHANCE, task.side) for _ in range(n)], task)
+            self._then(*[Task("draw", CHANCE, task.side) for _ in range(new)], task)
             return events
         if isinstance(action, Keep):
             phase.kept += 1

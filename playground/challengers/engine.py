@@ -305,8 +305,9 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
 
     def _do_round(self, task: Task, _: None) -> list[Event]:
         """A round: every player's deck phase, then the matches. Our reading of "each at their own
-        pace": the deck phases run one after another in seat order (draws are uniform, so the
-        order changes no chance, only which cards a later player's draw can meet)."""
+        pace": the deck phases run one after another, in seat order or rotating (Rules.
+        deck_phase_order; draws are uniform, so the order changes no chance, only which cards a
+        later player's draw can meet)."""
         r = task.extra
         self.state.round = r
         self._rescore()
@@ -321,6 +322,10 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         if r == 1 and self.decks is not None:  # chosen at set-up instead of drafted
             queued.append(Task("chosen_decks", AUTO, 0, self.decks))
             drafting = [] if self.robot is None else [self.robot]
+        drafting = list(drafting)
+        if drafting and self.rules.deck_phase_order == "rotating":
+            first = (r - 1) % len(drafting)
+            drafting = drafting[first:] + drafting[:first]
         for side in drafting:
             queued += self._deck_phase_tasks(side, lines[side])
         for p in pairings:

@@ -78,6 +78,20 @@ class Rules(RulesBase):
         low=0,
         high=3,
     )
+    redraw_draws: str = rule(
+        "as many as thrown back",
+        "Ruling (the rulebook: throw back the cards drawn this round and draw the same number): "
+        "after a keep, the cards not kept go back and as many new ones are drawn; or 'all drawn "
+        "this round', as many as the round drew (the kept cards stay kept).",
+        choices=("as many as thrown back", "all drawn this round"),
+    )
+    deck_phase_order: str = rule(
+        "seat order",
+        "Ruling (the rulebook has everyone do the deck phase at their own pace): one player after "
+        "another in seat order every round; or 'rotating', the first seat moving on by one each "
+        "round, so no player always draws first from a level deck.",
+        choices=("seat order", "rotating"),
+    )
     may_keep_fewer: bool = rule(
         True,
         "Ruling: the bracket shows how many cards you CAN keep, so you may stop keeping early "

@@ -331,17 +331,22 @@ def comparison_sentences(table: pd.DataFrame) -> list[str]:
         "A higher": "lower with the house rule",
         "cannot tell": "the data cannot tell a difference (the interval contains 0)",
     }
-    return [
-        f"{name}: {_figure(row[MEAN_A])} with our default rules, {_figure(row[MEAN_B])} with the house rule; "
-        f"difference {_figure(row[DIFFERENCE], '+')} (95% interval {_figure(row[LOW], '+')} to "
-        f"{_figure(row[HIGH], '+')}): {said[row[VERDICT]]}."
-        for name, row in table.iterrows()
-    ]
+    sentences = []
+    for name, row in table.iterrows():
+        means, gaps = _decimals(row[MEAN_A], row[MEAN_B]), _decimals(row[DIFFERENCE], row[LOW], row[HIGH])
+        sentences.append(
+            f"{name}: {row[MEAN_A]:,.{means}f} with our default rules, {row[MEAN_B]:,.{means}f} with the "
+            f"house rule; difference {row[DIFFERENCE]:+,.{gaps}f} (95% interval {row[LOW]:+,.{gaps}f} to "
+            f"{row[HIGH]:+,.{gaps}f}): {said[row[VERDICT]]}."
+        )
+    return sentences
 
 
-def _figure(x: float, sign: str = "") -> str:
-    """A number as a sentence shows it: three significant figures, whole numbers from 100 up."""
-    return f"{x:{sign},.0f}" if abs(x) >= 100 else f"{x:{sign}.3g}"
+def _decimals(*figures: float) -> int:
+    """Decimals for figures said together, alike (−0.14 to +0.04, never +0.0397): none from 100
+    up, one from 10, two below, three when everything is below 0.1."""
+    largest = max((abs(x) for x in figures if math.isfinite(x)), default=0)
+    return 0 if largest >= 100 else 1 if largest >= 10 else 2 if largest >= 0.1 else 3
 
 
 # -- the strategy lab ------------------------------------------------------------------------------
