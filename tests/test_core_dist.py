@@ -18,6 +18,7 @@ from itertools import product
 from typing import Any
 
 import icepool
+import numpy as np
 import pandas as pd
 import pytest
 import sympy
@@ -540,6 +541,7 @@ def test_standard_error_is_the_spread_of_the_enumerated_share(p: Fraction, n: in
 
 def test_standard_error_of_a_certain_or_impossible_event_is_zero() -> None:
     assert standard_error(Fraction(0), 10) == standard_error(1, 10) == 0.0
+    assert standard_error(Fraction(1, 2), np.int64(100)) == 0.05  # a count pandas hands out
     assert standard_error(0.25, 3) == pytest.approx(0.25)
 
 
@@ -550,8 +552,9 @@ def test_standard_error_of_a_certain_or_impossible_event_is_zero() -> None:
         (-0.1, 10, "p must be a probability from 0 to 1; got -0.1"),
         ("1/6", 10, "p must be a probability"),
         (True, 10, "p must be a probability"),
-        (Fraction(1, 6), 0, "n (the number of rolls) must be a whole number, at least 1; got 0"),
+        (Fraction(1, 6), 0, "n (the number of rolls) must be a whole number from 1 to"),
         (Fraction(1, 6), 2.5, "got 2.5"),
+        (Fraction(1, 2), 10**400, "n (the number of rolls) must be a whole number from 1 to"),
     ],
 )
 def test_standard_error_refuses_bad_input(p: Any, n: Any, problem: str) -> None:

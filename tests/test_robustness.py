@@ -803,3 +803,27 @@ def test_the_targets_panel_refuses_a_race_it_does_not_draw_and_shows_the_race_it
     assert panel.target.value == race.value == panel.rules_panel.rules.race_target == 15
     expected = tiebreak.odds.defended_token_table(False, False, tiebreak.Rules(race_target=15), False, 1000)
     assert panel.table_frame(panel.rules).equals(tiebreak.odds.token_net_table(expected, 150))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_what_the_game_hands_out_cannot_change_it(name: str) -> None:
+    """Editing a returned list or dict (the pending roll's outcomes, the figures, the result)
+    changes nothing in the game: a Tie-Break die edited in place once played a 1 for a 6."""
+    game = GAMES[name](3)
+    while game.current_actor() != CHANCE:
+        game.step()
+    listed = game.chance_outcomes()
+    before = list(listed)
+    listed.reverse()
+    listed.clear()
+    assert game.chance_outcomes() == before
+    for _ in range(40):
+        game.step()
+    figures = game.figures()
+    figures.clear()
+    assert_whole(game)
+    done = GAMES[name](3).play()
+    result = done.result()
+    if isinstance(result.scores, dict):
+        result.scores.clear()
+    assert done.result() == done.at(done.step_count).result()

@@ -25,7 +25,7 @@ from playground.core.dist import Dist
 from playground.core.engine import Action, Game
 from playground.core.rules import RulesBase, RulesError, field_specs, rule
 from playground.core.showing import readable
-from playground.widgets import bars_svg, dice_explorer, frame_html, game_panel, rules_panel
+from playground.widgets import GamePanel, bars_svg, dice_explorer, frame_html, game_panel, rules_panel
 from playground.widgets.game_panel import HISTORY_ROWS
 
 ORANGE, BLUE = "#D55E00", "#0072B2"  # the highlight (vermillion) and the exact bars
@@ -217,6 +217,34 @@ def test_the_stop_button_leaves_the_panel_showing_the_game_as_it_is(button: str)
     assert played >= 7 and panel.scrub.max == panel.scrub.value == played
     assert panel.status.value.startswith(f"Step {played} of {played}:")
     assert panel.state_table.value == state_html(panel.game.at(played))
+
+
+@pytest.mark.parametrize("stops", [1, 2])
+def test_a_stop_during_the_redraw_redraws_again_or_says_so(
+    stops: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The redraw after Play to end can take longer than the play, so the stop button often lands
+    in it: the panel redraws again before passing the stop on; stopped twice, it says the tables
+    may be old instead of showing an old step as if it were current."""
+    panel = game_panel(new_game, seed=2)
+    real, left = GamePanel.refresh, [stops]
+
+    def refresh(self: GamePanel) -> None:
+        if left[0]:
+            left[0] -= 1
+            self.status.value = "half drawn"
+            raise KeyboardInterrupt
+        real(self)
+
+    monkeypatch.setattr(GamePanel, "refresh", refresh)
+    with pytest.raises(KeyboardInterrupt):
+        panel.play_button.click()
+    played = panel.game.step_count
+    if stops == 1:
+        assert panel.status.value.startswith(f"Step {played}: game over")
+        assert panel.state_table.value == state_html(panel.game)
+    else:
+        assert panel.status.value.startswith("Stopped while redrawing")
 
 
 def test_play_to_end_and_then_step() -> None:

@@ -153,7 +153,9 @@ class ArcGame(TrainingPhase, Competition):
         return str(action)
 
     def result(self) -> Result | None:
-        return self._result
+        """How the game ended (a fresh copy each time: editing its scores changes nothing)."""
+        r = self._result
+        return None if r is None else Result(r.winners, dict(r.scores), r.reason)
 
     def state_frame(self) -> pd.DataFrame:
         """One row per Athlete on the table (see State.athletes_frame)."""

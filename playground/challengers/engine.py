@@ -436,8 +436,13 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         check_conserved(self.state.zones(), expected)
 
     def figures(self) -> dict[str, Any]:
-        """The round and every player's fans, worked out again only after they change (a fan
-        gained, a trophy won, a new round: see ``_rescore``), not on every step."""
+        """The round and every player's fans (a copy: the history keeps its own)."""
+        return dict(self._figures_record())
+
+    def _figures_record(self) -> dict[str, Any]:
+        """The figures, worked out again only after they change (a fan gained, a trophy won, a
+        new round: see ``_rescore``), not on every step; shared by the steps' records, so never
+        handed out."""
         if self._figures is None:
             figures: dict[str, Any] = {"round": self.state.round}
             for p in self.humans():

@@ -512,12 +512,12 @@ def standard_error(p: Fraction | float, n: int) -> float:
 
     One roll is a hit (1) or a miss (0): mean p, variance p(1−p). n independent rolls add their
     variances (n·p(1−p) for the count), and the share is the count divided by n, which divides
-    the variance by n². p must be a probability from 0 to 1 and n a whole number, at least 1.
+    the variance by n². p must be a probability from 0 to 1 and n a whole number from 1 to
+    10**18 (a numpy integer too).
     """
     if isinstance(p, bool) or not isinstance(p, int | float | Fraction) or not 0 <= p <= 1:
         raise ValueError(f"p must be a probability from 0 to 1; got {shown(p)}")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n (the number of rolls) must be a whole number, at least 1; got {shown(n)}")
+    n = whole_number(n, "n (the number of rolls)", 1, 10**18)
     return math.sqrt(float(p) * (1 - float(p)) / n)
 
 

@@ -117,9 +117,9 @@ class GamePanel(w.VBox):
             self._refused(error)
             return
         except BaseException:  # the stop button: the game is whole; show it as it is, then stop
-            self.refresh()
+            self._redraw()
             raise
-        self.refresh()
+        self._redraw()
 
     def play_to_end(self) -> None:
         """Play the live game to its end (or until a player's pick is refused: the steps played
@@ -127,13 +127,29 @@ class GamePanel(w.VBox):
         try:
             self.game.play(self.policies)
         except Exception as error:
-            self.refresh()
+            self._redraw()
             self._refused(error)
             return
         except BaseException:  # the stop button: the steps played so far are kept, and shown
-            self.refresh()
+            self._redraw()
             raise
-        self.refresh()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """refresh(), even when the stop button lands in it (a redraw can take longer than the
+        play): it is done again, and the stop then passed on; a stop in that one too leaves a
+        note instead of tables that look current."""
+        stopped = None
+        for _ in range(2):
+            try:
+                self.refresh()
+                break
+            except KeyboardInterrupt as stop:
+                stopped = stop
+        else:
+            self.status.value = "Stopped while redrawing: press Step or Reset, or move the slider, to redraw."
+        if stopped is not None:
+            raise stopped
 
     def _refused(self, error: Exception) -> None:
         """Say in the status line why the step did not happen (the game is as it was before it)."""
