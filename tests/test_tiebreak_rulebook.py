@@ -866,3 +866,21 @@ def test_landing_on_injury_is_told_in_one_plain_sentence(weeks: int, said: str) 
     assert (
         events[-1] == f"Ash lands on the Injury space: injured{said if said.startswith(',') else ' ' + said}"
     )
+
+
+def test_the_injury_landing_turn_is_the_first_week_only_by_the_field() -> None:
+    """'Stay there 2 weeks (2 turns)': by our ruling the 2 weeks follow the landing turn (3 turns
+    there); with injury_landing_counts the landing turn is the first. The exact chain and a dice
+    walk follow the field too (shares within 0.01 over 200,000 turns)."""
+    from playground.tiebreak.odds import landing_frequencies
+    from playground.tiebreak.simulate import simulate_landings
+
+    for counts, left in ((False, 2), (True, 1)):
+        game = act_scene(rules=Rules(injury_landing_counts=counts))
+        game._arrive(0, game.board.injury, by_dice=False)
+        assert game.state.players[0].injured_weeks == left
+    rules = Rules(injury_landing_counts=True)
+    exact = landing_frequencies(game.board, rules)
+    walked = simulate_landings(game.board, rules, turns=200_000, seed=3)
+    assert max(abs(float(exact[i]) - walked[i]) for i in walked) < 0.01
+    assert exact[game.board.injury] < landing_frequencies(game.board, Rules())[game.board.injury]

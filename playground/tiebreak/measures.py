@@ -150,7 +150,7 @@ def came_from(
     Bayes' rule on the movement chain: P(from s | landed there) is proportional to
     P(a turn starts with a move from s) * P(that move lands there [with doubles]). A turn starts
     with a move from s in the long run with s's landing frequency, except on the Injury space,
-    where only the last of the 1 + injury_weeks turns spent there ends with the piece free to move.
+    where only the last of the 1 + weeks_after_landing() turns spent there ends with the piece free to move.
     Returns a Dist over positions. Raises ValueError for an unknown space, or one no move (with
     doubles) can reach.
     """
@@ -160,7 +160,7 @@ def came_from(
     shares = landing_frequencies(board, rules)
     weights = {}
     for s, share in shares.items():
-        free = share / (1 + rules.injury_weeks) if s == board.injury else share
+        free = share / (1 + rules.weeks_after_landing()) if s == board.injury else share
         move = _doubles_moves(board, rules, s) if doubles else move_distribution(board, rules, s)
         weights[s] = free * move.get(target, Fraction(0))
     if not any(weights.values()):
@@ -229,7 +229,7 @@ class Walker:
             else:
                 self.position = self._roll(rng)
                 if self.position == self.board.injury:
-                    self.weeks = self.rules.injury_weeks
+                    self.weeks = self.rules.weeks_after_landing()
             ends.append(self.position)
         return ends
 

@@ -128,7 +128,8 @@ def _landing_chain(
             moves[position] = _move_weights(board, rules, position)
         weights, total = moves[position]
         return [
-            ((end, rules.injury_weeks if end == board.injury else 0), w) for end, w in weights.items()
+            ((end, rules.weeks_after_landing() if end == board.injury else 0), w)
+            for end, w in weights.items()
         ], total
 
     start = (board.start, 0)
@@ -302,7 +303,7 @@ def landing_frequencies(board: Board, rules: Rules = DEFAULT_RULES) -> dict[int,
     The chain's state is (position, injury weeks left). Each turn an injured piece stays on the
     Injury space and counts one week off; any other piece rolls the two number dice and the
     direction die and moves (see move_distribution: equal chances among the distinct possible ends).
-    Landing on Injury counts as a turn there, followed by rules.injury_weeks more turns there.
+    Landing on Injury counts as a turn there, followed by rules.weeks_after_landing() more turns there.
     Not modelled: Let cards (e.g. "move back 2"), Travel flights and Health attacks.
 
     Only states reachable from Start matter; the answer is the stationary distribution of the

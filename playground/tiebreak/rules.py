@@ -301,6 +301,11 @@ class Rules(RulesBase):
         2, "Health tokens to send another player to the Injury space.", low=1, high=5
     )
     injury_weeks: int = rule(2, "Weeks (turns) a player stays on the Injury space.", low=0, high=6)
+    injury_landing_counts: bool = rule(
+        False,
+        "Ruling (the rulebook: stay there 2 weeks, 2 turns): the weeks are the turns after the one "
+        "you land on the Injury space (3 turns there in all); on: the landing turn is the first.",
+    )
     top_ranker_returns_wildcards: bool = rule(
         True, "The Top Ranker cannot keep Wildcards: they go back to the bag."
     )
@@ -338,6 +343,10 @@ class Rules(RulesBase):
     def bag(self) -> dict[str, int]:
         """The starting contents of the token bag, by type."""
         return {t: getattr(self, f"bag_{t}") for t in TOKEN_TYPES}
+
+    def weeks_after_landing(self) -> int:
+        """The turns an injury keeps a piece on the Injury space after the turn it lands there."""
+        return max(0, self.injury_weeks - 1) if self.injury_landing_counts else self.injury_weeks
 
     def direction_faces(self) -> dict[str, int]:
         """How many direction-die faces show each instruction, as the die is read now.

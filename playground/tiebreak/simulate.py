@@ -219,7 +219,7 @@ def simulate_landings(
     """Walk one piece from Start for many turns: the share of turns it ends on each space.
 
     The same movement as odds.landing_frequencies: an injured piece sits out its weeks on the
-    Injury space (the landing turn counts, then rules.injury_weeks more); otherwise roll the two
+    Injury space (the landing turn counts, then rules.weeks_after_landing() more); otherwise roll the two
     number dice and the direction die, list the distinct possible ends (Board.move_ends,
     built on the board's own destinations) and pick one with equal chances. Let cards, Travel
     and Health attacks are left out, as in the exact chain. Counting starts with the first turn,
@@ -232,7 +232,7 @@ def simulate_landings(
     ends: dict[tuple[int, int, str], tuple[int, ...]] = {}
     counts = [0] * len(board)
     position, weeks = board.start, 0
-    injury, injury_weeks = board.injury, rules.injury_weeks
+    injury, injury_weeks = board.injury, rules.weeks_after_landing()
     for _ in range(turns):
         if weeks > 0:
             weeks -= 1

@@ -13,11 +13,13 @@ The rest are the small payments the game asks for: the champion's penalty on a p
 qualify (a schedule card discarded, tokens taken), the tokens a Let card makes a player give back
 to the bag, and the week's discard of a player who entered no tournament with a schedule card.
 
-Readings the engine makes here without a ``Rules`` field, and why:
+Readings the engine makes here (each a ``Rules`` field):
 
 - The injury weeks are the turns after the one you land on the Injury space; that turn is still
-  yours (Health, and the special actions ``Rules.injured_actions`` allows).
-- No card is used when a qualification fails, so the week's discard still follows.
+  yours (Health, and the special actions ``Rules.injured_actions`` allows). With
+  ``Rules.injury_landing_counts`` the landing turn is the first of them.
+- A failed qualification uses no card, so the week's discard still follows
+  (``Rules.failed_qualify_week_discard``).
 """
 
 from __future__ import annotations
@@ -172,7 +174,7 @@ class SpecialsPhase:
         if not weeks:
             return [Event(f"{said}, but injuries last 0 weeks.")]
         who.position = self.board.injury
-        who.injured_weeks = weeks
+        who.injured_weeks = self.rules.weeks_after_landing() if there else weeks
         return [Event(f"{said} for {weeks} week{'' if weeks == 1 else 's'}.")]
 
     def _options_injured(self: TiebreakGame, task: Task) -> list[Action]:
