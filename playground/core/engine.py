@@ -249,10 +249,9 @@ class Game(ABC):
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Every outcome of the pending roll or draw with its exact probability; [] when a player
-        is to act or the game is over (no roll or draw is pending)."""
-        return (
-            list(self._chance_outcomes()) if self.current_actor() == CHANCE else []
-        )  # the game's list stays
+        is to act or the game is over (no roll or draw is pending). A new list each time: editing
+        it leaves the game's own untouched."""
+        return list(self._chance_outcomes()) if self.current_actor() == CHANCE else []
 
     def chance_listed(self, outcome: Action) -> tuple[Action, Fraction] | None:
         """The listed outcome that is ``outcome`` with its exact probability; None if it cannot

@@ -54,6 +54,7 @@ from .odds import landing_frequencies, move_distribution
 from .odds_target import _check_board, _check_rules
 from .policies import greedy
 from .rules import Rules
+from .simulate import MoveRoller
 
 DEFAULT_RULES = Rules()
 
@@ -197,22 +198,9 @@ class Walker:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Tie-Break Rules object; got {type(rules).__name__}")
         self.board, self.rules = board, rules
-        self._faces = [face for face, n in rules.direction_faces().items() for _ in range(n)]
-        self._ends: dict[tuple[int, int, str], tuple[int, ...]] = {}
+        self._roll = MoveRoller(board, rules)
         self._rng: Any = None
         self.position, self.weeks = board.start, 0
-
-    def _roll(self, rng: random.Random) -> int:
-        """One move rolled for real: the two number dice, the direction die, then (when the
-        dice can end on several spaces) one of them with equal chances, as simulate_landings."""
-        sides, faces = self.rules.number_die_sides, self._faces
-        steps = rng.randrange(sides) + rng.randrange(sides) + 2
-        face = faces[rng.randrange(len(faces))]
-        key = (self.position, steps, face)
-        options = self._ends.get(key)
-        if options is None:
-            options = self._ends[key] = self.board.move_ends(self.position, steps, *self.rules.move_of(face))
-        return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
 
     def __call__(self, rng: random.Random, n: int) -> list[int]:
         n = whole_number(n, "n", 0, MAX_WALK)
@@ -227,7 +215,7 @@ class Walker:
             if self.weeks:
                 self.weeks -= 1
             else:
-                self.position = self._roll(rng)
+                self.position = self._roll(rng, self.position)
                 if self.position == self.board.injury:
                     self.weeks = self.rules.weeks_after_landing()
             ends.append(self.position)

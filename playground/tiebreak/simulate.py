@@ -226,10 +226,8 @@ def simulate_landings(
     so a short run still remembers that the piece began on Start. turns: 1 to MAX_COUNT.
     """
     turns = whole_number(turns, "turns", 1, MAX_COUNT)
-    randrange = random.Random(whole_number(seed, "seed", 0)).randrange
-    sides = rules.number_die_sides
-    faces = [face for face, n in rules.direction_faces().items() for _ in range(n)]
-    ends: dict[tuple[int, int, str], tuple[int, ...]] = {}
+    rng = random.Random(whole_number(seed, "seed", 0))
+    roll = MoveRoller(board, rules)
     counts = [0] * len(board)
     position, weeks = board.start, 0
     injury, injury_weeks = board.injury, rules.weeks_after_landing()
@@ -237,17 +235,32 @@ def simulate_landings(
         if weeks > 0:
             weeks -= 1
         else:
-            steps = randrange(sides) + randrange(sides) + 2
-            face = faces[randrange(len(faces))]
-            key = (position, steps, face)
-            options = ends.get(key)
-            if options is None:
-                options = ends[key] = board.move_ends(position, steps, *rules.move_of(face))
-            position = options[randrange(len(options))] if len(options) > 1 else options[0]
+            position = roll(rng, position)
             if position == injury:
                 weeks = injury_weeks
         counts[position] += 1
     return {i: c / turns for i, c in enumerate(counts)}
+
+
+class MoveRoller:
+    """One move rolled for real: the two number dice, the direction die, then (when the dice can
+    end on several spaces) one of them with equal chances. Shared by simulate_landings and the
+    lesson's Walker, so both roll alike; each move's possible ends are worked out once."""
+
+    def __init__(self, board: Board, rules: Rules):
+        self.board, self.rules, self.sides = board, rules, rules.number_die_sides
+        self.faces = [face for face, n in rules.direction_faces().items() for _ in range(n)]
+        self.ends: dict[tuple[int, int, str], tuple[int, ...]] = {}
+
+    def __call__(self, rng: random.Random, position: int) -> int:
+        randrange = rng.randrange
+        steps = randrange(self.sides) + randrange(self.sides) + 2
+        face = self.faces[randrange(len(self.faces))]
+        key = (position, steps, face)
+        options = self.ends.get(key)
+        if options is None:
+            options = self.ends[key] = self.board.move_ends(position, steps, *self.rules.move_of(face))
+        return options[randrange(len(options))] if len(options) > 1 else options[0]
 
 
 # -- one race told roll by roll, and samplers for the live simulation panel ----------------------
