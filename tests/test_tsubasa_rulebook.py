@@ -1040,3 +1040,29 @@ def test_a_signed_keeper_replaced_by_another_signing_leaves_the_match_by_the_rul
     me.points.update({"shot": 5, "pass": 5, "defense": 5})
     game.apply(Sign(keepers[1]))
     assert keepers[0] in s.box and keepers[0] not in me.discard
+
+
+def test_a_signing_that_leaves_the_match_leaves_it_on_every_path() -> None:
+    """signed_players 'leave the match': a signed player cleared by Control and Advance goes to
+    the box, as at a round's end (it used to join the team's discard pile, and so its deck)."""
+    from playground.tsubasa.actions import KickOff, Skip
+
+    game = new_game(Rules(signings=True, signed_players="leave the match"), seed=9)
+    while game.phase() != "kickoff":
+        game.step()
+    game.apply(KickOff(game.current_actor() == 0))
+    while game.phase() != "attack":
+        game.step()
+    s = game.state
+    nankatsu = s.coaches[0]
+    nankatsu.points.update({"shot": 5, "pass": 5, "defense": 5})
+    for zone in (nankatsu.deck, s.match_deck, s.pitch, s.coaches[1].hand):
+        if "h1_control" in zone:
+            zone.move("h1_control", nankatsu.hand)
+    signing = next(a.card for a in game.legal_actions() if isinstance(a, Sign))
+    game.apply(Sign(signing))
+    while game.phase() == "ability":
+        game.apply(Skip(game.pending[0].ability))
+    game.apply(Play("h1_control"))
+    game.apply(Use("control_advance"))
+    assert signing in s.box and signing not in nankatsu.discard

@@ -9,6 +9,7 @@ The environment is made once for this file: a venv with the wheel (see ``install
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import sysconfig
@@ -44,7 +45,10 @@ print(json.dumps(found))
 
 
 def _run(args: list[str | Path], cwd: Path, timeout: int) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # a fresh environment's own path
+    done = subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=clean, capture_output=True, text=True, timeout=timeout
+    )
     assert done.returncode == 0, (
         f"{' '.join(map(str, args))} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     )
@@ -131,6 +135,7 @@ def test_installed_from_the_wheel_the_lessons_import_and_the_first_lesson_runs(
     first = nbformat.read(PROJECT / "notebooks" / "01_dice_basics.ipynb", as_version=4)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
+        patch.delenv("PYTHONPATH", raising=False)  # the kernel imports the wheel, nothing else
         for nb in (together, first):
             NotebookClient(
                 nb, timeout=300, kernel_name="wheel", resources={"metadata": {"path": str(tmp_path)}}

@@ -212,10 +212,17 @@ class AttackPhase:
 
     def _leave_play(self: TsubasaGame, coach: int, card: str, to: Zone) -> None:
         """A card leaves a play area before the round is over (remembered: its reroll may outlast
-        it, Rules.reroll_lasts)."""
+        it, Rules.reroll_lasts); sent to the discard pile, a signing that leaves the match goes
+        to the box instead (see _discard_of)."""
         c = self.state.coaches[coach]
-        c.play.move(card, to)
+        c.play.move(card, self._discard_of(coach, card) if to is c.discard else to)
         c.left_play.append(card)
+
+    def _discard_of(self: TsubasaGame, coach: int, card: str) -> Zone:
+        """Where a played card goes when it is discarded: its coach's discard pile, or the box for
+        a signed player who leaves the match (Rules.signed_players), on every path alike."""
+        leaves = self.rules.signed_players == "leave the match" and self.data.cards[card].kind == "signing"
+        return self.state.box if leaves else self.state.coaches[coach].discard
 
     def _use(self: TsubasaGame, coach: int, card: str, action: Use) -> list[Event]:
         s = self.state
@@ -270,11 +277,11 @@ class AttackPhase:
     def _clear_play_areas(self: TsubasaGame, card: str) -> None:
         """Every played card goes to its discard pile; the card used goes to the box."""
         s = self.state
-        for c in s.coaches:
+        for coach, c in enumerate(s.coaches):
             if card in c.play:
                 c.play.move(card, s.box)
             for other in c.play.clear():
-                c.discard.add(other)
+                self._discard_of(coach, other).add(other)
         self.pending.clear()
 
     def _do_injury(self: TsubasaGame, task: Task, card: str) -> list[Event]:

@@ -435,10 +435,9 @@ class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
 
     def _do_discard(self, task: Task, _: None) -> list[Event]:
         s = self.state
-        leave = self.rules.signed_players == "leave the match"
-        for c in s.coaches:
+        for coach, c in enumerate(s.coaches):
             for card in c.play.clear():
-                (s.box if leave and self.data.cards[card].kind == "signing" else c.discard).add(card)
+                self._discard_of(coach, card).add(card)
         refill = 0 if s.period.startswith("extra") else max(0, self.rules.pitch_size - len(s.pitch))
         self._then(*[todo("reveal", CHANCE, 0)] * refill, todo("next_round", AUTO, 0))
         return []
