@@ -389,3 +389,11 @@ def test_the_long_season_runs_show_their_progress_in_a_notebook(monkeypatch: pyt
         (30, 30, "success", "seasons"),
         (3, 3, "success", "seasons"),
     ]
+
+
+def test_a_students_choices_may_be_numpy_values() -> None:
+    """np.argmax gives a numpy whole number, a comparison of numpy values np.True_: both are taken."""
+    import numpy as np
+
+    player = from_choices(risk=lambda t: np.int64(t.most), challenge=lambda t: np.bool_(True))
+    assert new_game(seed=4, players=3).play(player).is_over()

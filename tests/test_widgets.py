@@ -247,6 +247,25 @@ def test_a_stop_during_the_redraw_redraws_again_or_says_so(
         assert panel.status.value.startswith("Stopped while redrawing")
 
 
+def test_a_stop_during_a_scrubs_replay_still_shows_the_step_on_the_slider(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    panel = game_panel(new_game, seed=2)
+    panel.play_button.click()
+    real, left = GamePanel.show, [1]
+
+    def show(self: GamePanel, step: int) -> None:
+        if left[0]:
+            left[0] -= 1
+            raise KeyboardInterrupt  # the stop button, in the middle of the replay
+        real(self, step)
+
+    monkeypatch.setattr(GamePanel, "show", show)
+    with pytest.raises(KeyboardInterrupt):
+        panel.scrub.value = 3
+    assert panel.view.step_count == 3 and panel.state_table.value == state_html(panel.game.at(3))
+
+
 def test_play_to_end_and_then_step() -> None:
     """Play to end finishes the game, shows the winner; Step afterwards only explains."""
     panel = game_panel(new_game, seed=2)

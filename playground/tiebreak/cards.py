@@ -107,6 +107,22 @@ def _problem(data: TiebreakData) -> tuple[str, str] | None:
     ids = [c.id for c in data.let_cards]
     if not all(type(c) is LetCard for c in data.let_cards) or len(set(ids)) != len(ids):
         return "let_cards", "let_cards must be LetCard records with different ids"
+    for c in data.let_cards:  # the checks the Let card file gets, field by field
+        if c.effect not in LET_EFFECTS:
+            return "let_cards", f"{c.id}: effect {shown(c.effect, 30)} is none of {', '.join(LET_EFFECTS)}"
+        if type(c.amount) is not int or not -20 <= c.amount <= 20:
+            return (
+                "let_cards",
+                f"{c.id}: amount must be a whole number from -20 to 20; got {shown(c.amount, 30)}",
+            )
+    problem = _let_checks([{"id": c.id, "effect": c.effect, "amount": c.amount} for c in data.let_cards])
+    if problem:
+        return "let_cards", problem
+    if tuple(data.spaces) != tuple(data.board.spaces):
+        return (
+            "spaces",
+            "spaces must be the board's own (data.board.spaces): change the board through a data folder",
+        )
     if set(data.let_copies) != set(ids):
         return "let_copies", f"let_copies must give copies for exactly the Let cards {sorted(ids)}"
     bad = {i: n for i, n in data.let_copies.items() if not (is_whole(n) and 1 <= n <= 99)}

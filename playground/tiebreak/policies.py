@@ -14,9 +14,12 @@
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+
+import numpy as np
 
 from playground.core.checks import failed_call
 from playground.core.engine import Action, random_legal
@@ -240,12 +243,13 @@ class ChoicePolicy:
         most = max(len(r.tokens) for r in risks)
         kind = {"vacant": "vacant", "defended": "champion", "training": "training"}[contest.kind]
         answer = self._ask("risk", _situation(game, kind, contest, most))
-        if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
+        whole = isinstance(answer, numbers.Integral) and not isinstance(answer, bool | np.bool_)
+        if not whole or answer < 0:  # a numpy whole number (np.argmax gives one) is one too
             raise ValueError(
                 f"the risk function must return a whole number of tokens, 0 or more; "
                 f"it returned {shown(answer)}"
             )
-        size = min(answer, most)
+        size = min(int(answer), most)
         return min(
             (r for r in risks if len(r.tokens) == size),
             key=lambda r: sorted(RISK_FIRST.index(t) for t in r.tokens)[::-1],
@@ -269,9 +273,9 @@ class ChoicePolicy:
         )
         most = _riskable(game, player, best.pay)
         answer = self._ask("challenge", _situation(game, "champion", contest, most))
-        if not isinstance(answer, bool):
+        if not isinstance(answer, bool | np.bool_):
             raise ValueError(f"the challenge function must return True or False; it returned {shown(answer)}")
-        return answer
+        return bool(answer)
 
 
 def _situation(game: TiebreakGame, kind: str, contest: Contest, most: int) -> Situation:

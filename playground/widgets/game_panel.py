@@ -135,14 +135,14 @@ class GamePanel(w.VBox):
             raise
         self._redraw()
 
-    def _redraw(self) -> None:
-        """refresh(), even when the stop button lands in it (a redraw can take longer than the
-        play): it is done again, and the stop then passed on; a stop in that one too leaves a
-        note instead of tables that look current."""
+    def _redraw(self, draw: Callable[[], None] | None = None) -> None:
+        """draw() (by default refresh()), even when the stop button lands in it (a redraw, or a
+        scrub's replay, can take longer than the play): it is done again, and the stop then
+        passed on; a stop in that one too leaves a note instead of tables that look current."""
         stopped = None
         for _ in range(2):
             try:
-                self.refresh()
+                (draw or self.refresh)()
                 break
             except KeyboardInterrupt as stop:
                 stopped = stop
@@ -182,7 +182,7 @@ class GamePanel(w.VBox):
 
     def _scrubbed(self, change: dict) -> None:
         if not self._moving_scrub:
-            self.show(change["new"])
+            self._redraw(lambda: self.show(change["new"]))
 
     def show(self, step: int) -> None:
         """Show the state after ``step`` steps and the history up to it."""
