@@ -451,8 +451,15 @@ def test_checked_setup_defaults_the_rules_and_refuses_in_words() -> None:
     assert checked_setup(None, Rules, 3, range(2, 7), "Tie-Break Triumph") == (Rules(), 3)
     _, players = checked_setup(None, Rules, np.int64(3), range(2, 7), "Tie-Break Triumph")
     assert type(players) is int and players == 3  # as pandas gives a count
-    with pytest.raises(TypeError, match="rules must be a Tie-Break Triumph Rules object, not dict"):
+    with pytest.raises(
+        TypeError,
+        match=r"Rules object \(playground\.tiebreak\.Rules\(\.\.\.\), passed as rules=\.\.\.\); got \{\}",
+    ):
         checked_setup({}, Rules, 3, range(2, 7), "Tie-Break Triumph")
+    from playground.tsubasa import Rules as TsubasaRules
+
+    with pytest.raises(TypeError, match=r"got another game's rules, playground\.tsubasa\.Rules\(\.\.\.\)"):
+        checked_setup(TsubasaRules(), Rules, 3, range(2, 7), "Tie-Break Triumph")
     for bad in (7, 1, True, 2.0, "3"):
         with pytest.raises(ValueError, match=r"Tie-Break Triumph is for 2 to 6 players; got"):
             checked_setup(None, Rules, bad, range(2, 7), "Tie-Break Triumph")

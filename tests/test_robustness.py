@@ -8,6 +8,7 @@ The game must refuse in a sentence, or step in full, and stay equal to a replay 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 import signal
@@ -305,6 +306,59 @@ def test_a_lookahead_on_the_live_game_is_refused_and_taken_back(name: str) -> No
 
     game.step(copying)
     assert game.step_count == count + 1
+
+
+def _edit_every_number(state: object) -> None:
+    """game.state.players[0].points = 99, for every whole number in the state and one level down."""
+    for value in [state, *vars(state).values()]:
+        for part in value if isinstance(value, list) else [value]:
+            for key, field in list(getattr(part, "__dict__", {}).items()):
+                if type(field) is int:
+                    with contextlib.suppress(TypeError, AttributeError):  # loaded data, frozen records
+                        setattr(part, key, field + 99)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_player_that_edits_the_state_in_place_is_refused_and_put_back(name: str) -> None:
+    """A player function that writes into game.state (deep inside, or at the top) is refused in
+    a sentence and the game is put back as a replay of its history; a stop while it has edited
+    or moved the game goes on as the stop (not as a refusal), with the game put back too."""
+    game = _first_player_node(GAMES[name](5))
+    count, frame = game.step_count, game.state_frame()
+
+    def editing(game: Game) -> object:
+        _edit_every_number(game.state)
+        return game.legal_actions()[0]
+
+    with pytest.raises(IllegalAction, match=r"changed game\.state in place.*put back as it was"):
+        game.step(editing)
+    assert game.step_count == count and game.state_frame().equals(frame)
+    assert_whole(game)
+
+    def stopped(game: Game) -> object:
+        _edit_every_number(game.state)
+        game.apply(game.legal_actions()[0])
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        game.step(stopped)
+    assert game.step_count == count and game.state_frame().equals(frame)
+    assert_whole(game)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_reading_the_game_is_never_taken_for_an_edit(name: str) -> None:
+    """A student's player that reads everything a game offers before it picks (and calls the
+    package's own player) plays every game to its end: a read fills no cache the check sees."""
+    for seed in range(3):
+        game = GAMES[name](seed)
+
+        def reader(game: Game) -> object:
+            game.state_frame(), game.figures(), game.history(), game.phase(), game.why_illegal(None)
+            return random.Random(game.step_count).choice(game.legal_actions())
+
+        game.play(reader)
+        assert game.is_over()
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
+from .asking import EDITED_BY_POLICY, MOVED_BY_POLICY, PLAYED_BY_POLICY, state_seal
 from .checks import _check_every_seat, _check_policy, _seat_policy, check_policies
 from .draws import CountedRandom, sample_exact
 from .gc_pause import gc_paused
@@ -46,17 +47,6 @@ class IllegalAction(ValueError):
 GAME_OVER = "The game is over: nobody can move any more."
 MAX_STEPS = 10**7
 """The most steps play() may be asked to play (the longest soaked game has about 22,000)."""
-_MOVED_BY_POLICY = (
-    "The player function moved the game it was asked about ({moves} step(s) applied to the "
-    "live game), so its pick was refused and those steps were taken back: the game is as it "
-    "was. To try a move, copy the game first: trial = game.at(game.step_count), then "
-    "trial.apply(action)."
-)
-_PLAYED_BY_POLICY = (
-    "A player function cannot step or play the game it is asked about (the step it is choosing "
-    "has not happened yet). To look ahead, copy the game first: trial = game.at(game.step_count), "
-    "then trial.step() or trial.play()."
-)
 
 
 @dataclass(frozen=True)
@@ -440,10 +430,11 @@ class Game(ABC):
         exactly as ``random_legal`` would, so its pick needs no check; any other policy's pick is
         matched against the list it was chosen from (as :meth:`apply` matches), and refused with
         the state untouched. A policy that moves the game it is asked about (``trial = game;
-        trial.apply(a)``) is refused too, and its moves are taken back.
+        trial.apply(a)``) or edits ``game.state`` in place is refused too, and the game put back
+        (see asking.py).
         """
         if self._stepping:  # called from inside a policy asked about this very game
-            raise IllegalAction(_PLAYED_BY_POLICY)
+            raise IllegalAction(PLAYED_BY_POLICY)
         drawn, count = getattr(self.rng, "words", None), len(self._steps)
         try:
             return self._step_drawn(actor, policy)
@@ -462,18 +453,21 @@ class Game(ABC):
             if not actions:
                 raise IllegalAction(GAME_OVER)
             return self._commit(phase, actor, actor, self.rng.choice(actions), None)
-        count = len(self._steps)
+        count, seal, interrupted = len(self._steps), state_seal(self, policy), True
         try:  # set inside: a stop between the two lines must not leave the game "stepping"
             self._stepping = True  # a policy only reads the state: the action list can be kept
             self._offered = (count, actions)
             pick = policy(self)
-        finally:
+            interrupted = False
+        finally:  # an error or a stop on its way goes on as it was, after the game is put back
             self._stepping = False
             self._offered = None
             moved = len(self._steps) - count
-            if moved:
+            edited = not moved and seal is not None and seal != state_seal(self, policy)
+            if moved or edited:
                 self._restore(count)
-                raise IllegalAction(_MOVED_BY_POLICY.format(moves=moved))
+                if not interrupted:
+                    raise IllegalAction(MOVED_BY_POLICY.format(moves=moved) if moved else EDITED_BY_POLICY)
         listed = find_listed(pick, actions)
         if listed is None:
             raise IllegalAction(f"The policy's choice is refused: {self.why_illegal(pick)}")

@@ -54,12 +54,36 @@ def checked_setup(rules: Any, rules_cls: type[R], players: Any, allowed: range, 
     if not (isinstance(rules_cls, type) and issubclass(rules_cls, RulesBase)):
         raise TypeError(f"rules_cls must be a game's Rules class; got {shown(rules_cls, 60)}")
     rules = _rulebook(rules_cls) if rules is None else rules
-    if not isinstance(rules, rules_cls):
-        raise TypeError(f"rules must be a {game} Rules object, not {type(rules).__name__}")
+    rules = rules_of(rules, rules_cls, game)
     if not is_whole(players) or players not in allowed:
         wanted = f"exactly {allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
         raise ValueError(f"{game} is for {wanted} players; got {shown(players)}")
     return rules, int(players)
+
+
+def rules_of(rules: Any, rules_cls: type[R], game: str) -> R:
+    """rules, if it is one of this game's Rules; else a TypeError that names what to pass (and
+    the other game, when it is another game's Rules)."""
+    if not isinstance(rules, rules_cls):
+        raise TypeError(
+            f"rules must be a {game} Rules object ({_path(rules_cls)}(...), passed as rules=...); "
+            f"got {_said_rules(rules)}"
+        )
+    return rules
+
+
+def _path(kind: type) -> str:
+    """playground.tiebreak.Rules for playground.tiebreak.rules.Rules: the name a lesson imports."""
+    module = (
+        kind.__module__.rsplit(".", 1)[0] if kind.__module__.startswith("playground.") else kind.__module__
+    )
+    return f"{module}.{kind.__qualname__}"
+
+
+def _said_rules(rules: Any) -> str:
+    if isinstance(rules, RulesBase):  # another game's: name it, so the mix-up is plain
+        return f"another game's rules, {_path(type(rules))}(...); each game takes its own Rules"
+    return shown(rules, 60)
 
 
 def _fixed_at_start(name: str, told: str) -> property:

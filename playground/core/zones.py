@@ -109,6 +109,16 @@ class Zone:
             )
         self._cards = counts
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickled without the sorted-kinds cache: two equal zones pickle alike, read or not
+        (asking.py tells a player's edit of the state from its reads that way)."""
+        return None, {"name": self.name, "_cards": self._cards}
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        self._kinds = None
+        for name, value in state[1].items():
+            setattr(self, name, value)
+
     def __len__(self) -> int:
         return sum(self._cards.values())
 

@@ -195,9 +195,7 @@ class Walker:
     def __init__(self, board: Board, rules: Rules = DEFAULT_RULES):
         if not isinstance(board, Board):
             raise TypeError(f"board must be a Tie-Break board (game.board); got {type(board).__name__}")
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Tie-Break Rules object; got {type(rules).__name__}")
-        self.board, self.rules = board, rules
+        self.board, self.rules = board, _check_rules(rules)
         self._roll = MoveRoller(board, rules)
         self._rng: Any = None
         self.position, self.weeks = board.start, 0
@@ -450,8 +448,7 @@ def win_share(
     seasons = whole_number(seasons, "seasons", 1, MAX_SEASONS)
     players = whole_number(players, "players", 2, 6)
     seed = whole_number(seed, "seed", 0, 2**31 - 1)
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a tiebreak Rules object; got {shown(rules)}")
+    _check_rules(rules)
     if executor not in (None, "serial", "process"):
         raise ValueError(f"executor must be None, 'serial' or 'process'; got {shown(executor)}")
     label = name or getattr(policy, "__name__", None) or repr(policy)

@@ -18,6 +18,7 @@ import sympy
 
 from playground.core.dist import Dist
 from playground.core.numbers import an, is_whole, shown, whole_number
+from playground.core.setup import rules_of
 
 from .rules import Rules
 
@@ -29,12 +30,7 @@ __all__ = ["DEFAULT_RULES", "p_ace", "p_reach_target", "reach_target_formula"]
 
 def _check_rules(rules: object) -> Rules:
     """rules, if it is a Tie-Break Rules object; else a TypeError that says how to pass one."""
-    if not isinstance(rules, Rules):
-        raise TypeError(
-            "rules must be a Tie-Break Triumph Rules object (playground.tiebreak.Rules(...), passed "
-            f"as rules=...); got {an(type(rules).__name__)}"
-        )
-    return rules
+    return rules_of(rules, Rules, "Tie-Break Triumph")
 
 
 def _check_board(board: object) -> None:
