@@ -334,6 +334,35 @@ def test_a_training_reservation_gives_a_tie_break_on_equal_terms() -> None:
     assert_conserved(game)
 
 
+@pytest.mark.parametrize("closed", [False, True])
+def test_a_tournament_reserved_by_an_injured_player(closed: bool) -> None:
+    """Injury: an injured player's tournaments count as vacant to visitors. By our ruling a
+    reservation of theirs too (Rules.injured_reservation): the visitor plays it as vacant and a
+    win discards the reserved card; 'closed', nobody may enter it until the holder is fit."""
+    rules = Rules(injured_reservation="closed" if closed else "played as vacant")
+    game = act_scene(rules=rules)
+    position, reserved = game.board.index["t500_rio"], Card(500, "clay")
+    game.state.reservations[position] = (1, reserved)
+    game.state.players[1].deck[reserved] -= 1
+    game.state.players[1].injured_weeks = 2
+    place(game, 0, "t500_rio")
+    set_schedule(game, 0, [reserved, Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {})
+    enter = Enter(position, "Rio 500", reserved)
+    assert (enter in game.legal_actions()) is not closed
+    if closed:
+        assert game.state.reservations[position] == (1, reserved)
+        return
+    game.apply(enter)
+    assert game.state.contest.kind != "training"  # vacant: no tie-break with the holder
+    game.apply(Risk(()))
+    game.apply(6)  # 1 matching point + 6 = 7: the vacant target
+    assert game.state.titles[position] == (0, reserved)
+    assert position not in game.state.reservations
+    assert game.state.players[1].discards[reserved] == 1
+    assert_conserved(game)
+
+
 @pytest.mark.parametrize(("surface_in_training", "scores"), [(False, [1, 2]), (True, [2, 3])])
 def test_the_surface_point_in_a_training_tie_break(surface_in_training: bool, scores: list[int]) -> None:
     """Tie-break points: the surface point is for challenging another player; by our ruling a

@@ -62,6 +62,8 @@ class EnteringPhase:
                 if self.rules.own_reservation == "play as vacant":
                     options.append(Enter(i, space.name, reserved[1]))
                 continue
+            if reserved and self.rules.injured_reservation == "closed" and self._unfit(reserved[0]):
+                continue
             options += [Enter(i, space.name, c) for c in sorted(set(me.schedule)) if c.points == space.points]
         return options
 
@@ -74,7 +76,11 @@ class EnteringPhase:
     def _defended(self: TiebreakGame, position: int, p: int) -> bool:
         """Is there a champion other than p, fit to defend, at this space?"""
         holder = self.state.titles.get(position)
-        return holder is not None and holder[0] != p and not self.state.players[holder[0]].injured_weeks
+        return holder is not None and holder[0] != p and not self._unfit(holder[0])
+
+    def _unfit(self: TiebreakGame, p: int) -> bool:
+        """Is p injured now, so cannot defend a title or play a reservation?"""
+        return bool(self.state.players[p].injured_weeks)
 
     def _qualifications(self: TiebreakGame, p: int, space: int) -> list[Action]:
         """Every way to qualify against the champion at space: a matching card and a Wildcard."""
@@ -125,7 +131,7 @@ class EnteringPhase:
             self.card_used = True  # a card from the schedule entered: no week's discard
             self.state.contest = Contest(p, action.space, action.card, ace)
             text = f"{me.name} enters {action.name} with {action.card}."
-            if reserved and not self.state.players[reserved[0]].injured_weeks:
+            if reserved and not self._unfit(reserved[0]):
                 c = self.state.contest
                 c.kind, c.opponent, c.opponent_card = "training", reserved[0], reserved[1]
                 del self.state.reservations[action.space]  # the face-down card is now in play

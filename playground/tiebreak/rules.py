@@ -249,6 +249,13 @@ class Rules(RulesBase):
         "with the reserved card, or you may not enter it at all.",
         choices=("play as vacant", "not allowed"),
     )
+    injured_reservation: str = rule(
+        "played as vacant",
+        "Ruling: a tournament reserved by an injured player is played as vacant by a visitor (the "
+        "rulebook counts an injured player's tournaments as vacant), and a win there discards the "
+        "reserved card; 'closed': nobody may enter it until its holder is fit again.",
+        choices=("played as vacant", "closed"),
+    )
     reservation_costs_week: bool = rule(
         True,
         "Ruling: a card reserved by Training enters no tournament, so the week's discard still "

@@ -70,13 +70,7 @@ class SpecialsPhase:
         if isinstance(action, EndTurn):
             return [Event(f"{me.name} ends the week.")]
         self._then(task)  # acting goes on until the player ends the week
-        if isinstance(action, Heal):
-            return self._heal(me)
-        if isinstance(action, Enter):
-            return self._enter(p, action)
-        if isinstance(action, Qualify):
-            return self._qualify(p, action)
-        return self._special(p, action)
+        return self._do_chosen(p, action)
 
     def _options_prepare(self: TiebreakGame, task: Task) -> list[Action]:
         """Before the roll (Rules.specials_before_roll): roll now, pay for a special action, or
@@ -98,13 +92,18 @@ class SpecialsPhase:
                 return [Event(f"{me.name} is injured: no roll this week.")]
             return []
         self._then(task)  # paying (or entering United/Final from afar) goes on until the player rolls
+        return self._do_chosen(task.player, action)
+
+    def _do_chosen(self: TiebreakGame, p: int, action: Action) -> list[Event]:
+        """What a player chose before the roll or in the act phase (both offer these): heal, enter
+        or qualify, or a special action."""
         if isinstance(action, Heal):
-            return self._heal(me)
+            return self._heal(self.state.players[p])
         if isinstance(action, Enter):
-            return self._enter(task.player, action)
+            return self._enter(p, action)
         if isinstance(action, Qualify):
-            return self._qualify(task.player, action)
-        return self._special(task.player, action)
+            return self._qualify(p, action)
+        return self._special(p, action)
 
     # -- special actions ---------------------------------------------------------------------------
 
