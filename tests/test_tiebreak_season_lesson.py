@@ -324,9 +324,11 @@ def test_win_share_statistics_and_refusals() -> None:
     assert result.verdict == "cannot tell" and "cannot tell it from a fair share of 25%" in result.sentence()
     assert WinShare("p", 2000, 4, 0.3).verdict == "better than a fair share"
     assert WinShare("p", 2000, 4, 0.2).verdict == "worse than a fair share"
-    for bad in ({"seasons": 0}, {"players": 1}, {"seed": -1}, {"executor": "threads"}, {"rules": "rulebook"}):
+    for bad in ({"seasons": 0}, {"players": 1}, {"seed": -1}, {"executor": "threads"}):
         with pytest.raises(ValueError, match=next(iter(bad))):
             win_share(greedy, **bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"rules must be a Tie-Break Triumph Rules object .* got 'rulebook'"):
+        win_share(greedy, rules="rulebook")  # type: ignore[arg-type]
     table = lab_table([result])
     assert table.loc["p", "fair share"] == 0.25 and table.loc["p", "can the data tell?"] == "cannot tell"
     assert lab_plot([result]).axes[0].get_yticklabels()[0].get_text() == "p"
