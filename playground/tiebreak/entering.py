@@ -8,16 +8,14 @@ token, a pair of Sponsor tokens or an Invitation Let card (the Top Ranker qualif
 Landing on a champion's space is a forced challenge: qualify there and then, or the champion
 makes the player discard a card and takes some of their tokens (``specials.py``). A tournament
 another player reserved by Training is played against the reserver's face-down card, on equal
-terms; one a player reserved themselves can be played as vacant with the reserved card.
+terms; one a player reserved themselves can be played as vacant with the reserved card
+(``Rules.own_reservation``).
+
+A player who is injured cannot defend: their titles count as vacant to visitors (the rulebook
+says so), and by our ruling a tournament they reserved does too, its reserved card lost if the
+visitor wins (``Rules.injured_reservation``; "closed" keeps visitors out until they are fit).
 
 The tie-break that follows is in ``contest.py``.
-
-Readings the engine makes here without a ``Rules`` field, and why:
-
-- A player who is injured is never on tour, so a fight with them cannot happen: their titles
-  count as vacant to visitors, and a visitor to a tournament they reserved plays it as vacant
-  (the rulebook's "your tournaments count as vacant"); the reserved card is lost if the visitor
-  wins.
 """
 
 from __future__ import annotations
