@@ -9,7 +9,9 @@ The game must refuse in a sentence, or step in full, and stay equal to a replay 
 from __future__ import annotations
 
 import contextlib
+import copy
 import dataclasses
+import pickle
 import random
 import signal
 import time
@@ -343,6 +345,33 @@ def test_a_player_that_edits_the_state_in_place_is_refused_and_put_back(name: st
     with pytest.raises(KeyboardInterrupt):
         game.step(stopped)
     assert game.step_count == count and game.state_frame().equals(frame)
+    assert_whole(game)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_copied_or_pickled_game_plays_on_as_the_original(name: str) -> None:
+    """copy.deepcopy and pickle keep every part of a game (a Challengers bench's bonus too)."""
+    game = GAMES[name](2)
+    for _ in range(20):
+        game.step()
+    copies = [copy.deepcopy(game), pickle.loads(pickle.dumps(game))]
+    for copied in copies:
+        assert copied.state_frame().equals(game.state_frame())
+    played = game.play().history()
+    for copied in copies:
+        assert copied.play().history().equals(played)
+
+
+def test_an_edit_of_a_challengers_bench_bonus_is_refused() -> None:
+    game = _first_player_node(GAMES["challengers"](2))
+
+    def cheat(game: Game) -> object:
+        for side in game.state.sides:
+            side.bench.bonus += 50
+        return game.legal_actions()[0]
+
+    with pytest.raises(IllegalAction, match=r"changed game\.state in place"):
+        game.step(cheat)
     assert_whole(game)
 
 

@@ -110,9 +110,10 @@ class Zone:
         self._cards = counts
 
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
-        """Pickled without the sorted-kinds cache: two equal zones pickle alike, read or not
-        (asking.py tells a player's edit of the state from its reads that way)."""
-        return None, {"name": self.name, "_cards": self._cards}
+        """Pickled with every slot of its class (a subclass's too) but the sorted-kinds cache: two
+        equal zones pickle alike, read or not (asking.py tells a player's edit from its reads so)."""
+        slots = {name for kind in type(self).__mro__ for name in getattr(kind, "__slots__", ())}
+        return None, {name: getattr(self, name) for name in sorted(slots - {"_kinds"}) if hasattr(self, name)}
 
     def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
         self._kinds = None
