@@ -6,7 +6,7 @@ step of the game it is asked about, a move applied to it, and an edit of ``game.
 place (``game.state.players[0].points = 99``). The last is found by a fingerprint of the
 state's changeable parts taken before and after the call: about 0.1 ms a call, so it is taken
 only for player functions from outside the package (a student's own); the package's players
-are tested not to edit the state.
+are trusted not to edit the state (no test asserts it yet).
 """
 
 from __future__ import annotations
