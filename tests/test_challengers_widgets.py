@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+import pytest
 from challengers_scenes import apply_all, match_scene
 
 from playground.challengers import odds
@@ -100,3 +101,23 @@ def test_step_to_the_end_of_the_match_says_when_a_player_function_fails(monkeypa
     panel.next_match.click()
     assert "ZeroDivisionError" in panel.games.status.value
     assert panel.games.scrub.max == panel.games.game.step_count
+
+
+def test_the_stop_button_during_step_to_the_end_of_the_match_shows_the_steps_played(monkeypatch) -> None:
+    from playground.challengers import widgets as cw
+
+    calls = []
+
+    def stopped_on_the_fifth_pick(game):
+        calls.append(1)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return game.legal_actions()[0]
+
+    monkeypatch.setitem(cw.POLICIES, "stopped", stopped_on_the_fifth_pick)
+    panel = cw.tournament_panel(players=2, seed=1, policy="stopped")
+    with pytest.raises(KeyboardInterrupt):
+        panel.next_match.click()
+    played = panel.games.game.step_count
+    assert played > 0 and panel.games.scrub.max == panel.games.scrub.value == played
+    assert panel.mat.scene["step"] == played

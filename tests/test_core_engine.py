@@ -366,6 +366,24 @@ def test_a_policy_choosing_an_illegal_action_is_refused() -> None:
     assert game.step_count == 0
 
 
+def test_a_policy_that_edits_a_game_of_ones_own_is_refused_and_put_back() -> None:
+    """A game with neither rules nor data (Pig) is guarded too: its public fields are sealed."""
+    game = new_game(seed=4)
+    game.step(lambda g: ROLL)
+    game.step()
+    count, scores = game.step_count, list(game.scores)
+
+    def cheat(game: Game) -> Action:
+        game.scores[0] += 90
+        return HOLD
+
+    with pytest.raises(IllegalAction, match=r"changed game\.state \(or another of the game's fields\)"):
+        game.step(cheat)
+    assert game.step_count == count and game.scores == scores
+    game.step(lambda g: HOLD)  # an honest pick is taken
+    assert game.step_count == count + 1
+
+
 def test_play_gives_up_after_max_steps() -> None:
     """A game that does not end within max_steps raises RuntimeError naming the limit."""
     game = new_game(0, target=1000)

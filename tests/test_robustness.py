@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
+import importlib
 import pickle
 import random
 import signal
@@ -23,6 +24,7 @@ import numpy as np
 import pytest
 
 from playground import arc, challengers, tiebreak, tsubasa
+from playground.core import asking
 from playground.core.engine import CHANCE, Game, IllegalAction
 
 GAMES: dict[str, Callable[[int], Game]] = {
@@ -332,7 +334,10 @@ def test_a_player_that_edits_the_state_in_place_is_refused_and_put_back(name: st
         _edit_every_number(game.state)
         return game.legal_actions()[0]
 
-    with pytest.raises(IllegalAction, match=r"changed game\.state in place.*put back as it was"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"changed game\.state \(or another of the game's fields\) in place.*put back as it was",
+    ):
         game.step(editing)
     assert game.step_count == count and game.state_frame().equals(frame)
     assert_whole(game)
@@ -346,6 +351,40 @@ def test_a_player_that_edits_the_state_in_place_is_refused_and_put_back(name: st
         game.step(stopped)
     assert game.step_count == count and game.state_frame().equals(frame)
     assert_whole(game)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_package_players_edit_nothing_they_are_shown(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The package's players are trusted (no fingerprint is taken for them, see asking.py): with
+    the fingerprint forced on, each of them plays whole games without one refused edit."""
+    monkeypatch.setattr(asking, "_package_player", lambda policy: False)
+    module = importlib.import_module(f"playground.{name}.widgets")
+    players = [player for player in module.POLICIES.values() if player is not None]
+    assert len(players) >= 2
+    for player in players:
+        for seed in range(2):
+            game = GAMES[name](seed)
+            assert asking.state_seal(game, player) is not None
+            game.play(player)
+            assert game.is_over()
+
+
+def test_an_edit_of_the_games_own_fields_is_refused() -> None:
+    """Not only game.state: the game's public fields (a Tie-Break target, a task queue) too."""
+    for name, edit in (
+        ("tiebreak", lambda game: setattr(game, "target", 2)),
+        ("arc", lambda game: game.tasks.clear()),
+    ):
+        game = _first_player_node(GAMES[name](3))
+
+        def cheat(game: Game, edit: Callable[[Game], object] = edit) -> object:
+            pick = game.legal_actions()[0]
+            edit(game)
+            return pick
+
+        with pytest.raises(IllegalAction, match="another of the game's fields"):
+            game.step(cheat)
+        assert_whole(game)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -370,7 +409,9 @@ def test_an_edit_of_a_challengers_bench_bonus_is_refused() -> None:
             side.bench.bonus += 50
         return game.legal_actions()[0]
 
-    with pytest.raises(IllegalAction, match=r"changed game\.state in place"):
+    with pytest.raises(
+        IllegalAction, match=r"changed game\.state \(or another of the game's fields\) in place"
+    ):
         game.step(cheat)
     assert_whole(game)
 

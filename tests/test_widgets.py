@@ -247,6 +247,42 @@ def test_a_stop_during_the_redraw_redraws_again_or_says_so(
         assert panel.status.value.startswith("Stopped while redrawing")
 
 
+@pytest.mark.parametrize("where", ["make_game", "refresh"])
+def test_a_stop_during_a_seed_change_leaves_the_panel_whole(
+    where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped while the new seed's game is made, the panel keeps showing the old game and says
+    so; stopped while it is drawn, it draws the new game again (tables, slider and status agree)."""
+    panel = game_panel(lambda seed: new_game(seed), seed=2)
+    panel.step_button.click()
+    old, left = panel.game, [1]
+    real_make, real_refresh = panel.make_game, GamePanel.refresh
+
+    def make(seed: int) -> Game:
+        if where == "make_game" and left[0]:
+            left[0] -= 1
+            raise KeyboardInterrupt
+        return real_make(seed)
+
+    def refresh(self: GamePanel) -> None:
+        if where == "refresh" and left[0]:
+            left[0] -= 1
+            self.state_table.value = "half drawn"
+            raise KeyboardInterrupt
+        real_refresh(self)
+
+    panel.make_game = make
+    monkeypatch.setattr(GamePanel, "refresh", refresh)
+    with pytest.raises(KeyboardInterrupt):
+        panel.seed.value = 5
+    if where == "make_game":
+        assert panel.game is old and panel.state_table.value == state_html(old)
+        assert panel.status.value.startswith("Stopped before the new game was made")
+    else:
+        assert panel.game.step_count == 0 and panel.game.actions() == new_game(5).actions()
+        assert panel.state_table.value == state_html(new_game(5)) and panel.scrub.max == 0
+
+
 def test_a_stop_during_a_scrubs_replay_still_shows_the_step_on_the_slider(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

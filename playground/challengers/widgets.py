@@ -244,10 +244,13 @@ class TournamentPanel(w.VBox):
         try:
             step_to_match_end(self.games.game, POLICIES[self.policy.value], limit)
         except Exception as error:
-            self.games.refresh()
+            self.games._redraw()
             self.games._refused(error)
             return
-        self.games.refresh()
+        except BaseException:  # the stop button: the steps played so far are kept, and shown
+            self.games._redraw()
+            raise
+        self.games._redraw()
 
 
 def tournament_panel(

@@ -2,11 +2,13 @@
 
 A player function gets the live game (a copy a step would cost more than most steps). It may
 read anything; three kinds of change are refused, each with the game put back as it was: a
-step of the game it is asked about, a move applied to it, and an edit of ``game.state`` in
-place (``game.state.players[0].points = 99``). The last is found by a fingerprint of the
-state's changeable parts taken before and after the call: about 0.1 ms a call, so it is taken
-only for player functions from outside the package (a student's own); the package's players
-are trusted not to edit the state (no test asserts it yet).
+step of the game it is asked about, a move applied to it, and an edit in place of the state or
+of the game's other public fields (``game.state.players[0].points = 99``, ``game.target = 3``,
+``game.tasks.clear()``). The last is found by a fingerprint of those changeable parts taken
+before and after the call; the game's private (underscored) caches, its generator and history,
+and its loaded rules and data (read-only already) are left out. The fingerprint costs 0.1-0.3 ms
+a call, so it is taken only for player functions from outside the package (a student's own);
+the package's players are checked not to edit anything by a test instead.
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ PLAYED_BY_POLICY = (
     "then trial.step() or trial.play()."
 )
 EDITED_BY_POLICY = (
-    "The player function changed game.state in place, so its pick was refused and the game "
-    "was put back as it was. A player function reads the game and returns one of "
-    "game.legal_actions(); to try a change, copy the game first: trial = game.at(game.step_count)."
+    "The player function changed game.state (or another of the game's fields) in place, so its "
+    "pick was refused and the game was put back as it was. A player function reads the game and "
+    "returns one of game.legal_actions(); to try a change, copy the game first: "
+    "trial = game.at(game.step_count)."
 )
 
 
@@ -39,23 +42,31 @@ def _package_player(policy: Any) -> bool:
 
 
 def _loaded(game: Any) -> set[int]:
-    """The ids of the game's rules, data and the data's parts: loaded, so read-only already."""
-    data = game.data
+    """The ids of the game's rules, data and the data's parts: loaded, so read-only already (a
+    game of one's own may have neither)."""
+    rules, data = getattr(game, "rules", None), getattr(game, "data", None)
     if dataclasses.is_dataclass(data):
         parts = [getattr(data, f.name) for f in dataclasses.fields(data)]
     else:
         parts = list(vars(data).values()) if hasattr(data, "__dict__") else []
-    return {id(game.rules), id(data), *map(id, parts)}
+    return {id(rules), id(data), *map(id, parts)} - {id(None)}
+
+
+_NOT_SEALED = frozenset({"rng", "state"})  # the generator is the game's own; the state is sealed apart
 
 
 def state_seal(game: Any, policy: Any) -> bytes | None:
-    """A fingerprint of ``game.state`` without its loaded parts, or None where it is not taken
-    (a package player, a state with no fields, or one that cannot be pickled)."""
-    state = getattr(game, "state", None)
-    if _package_player(policy) or not hasattr(state, "__dict__"):
+    """A fingerprint of ``game.state`` and the game's public fields without their loaded parts,
+    or None where it is not taken (a package player, or parts that cannot be pickled)."""
+    if _package_player(policy):
         return None
     loaded = _loaded(game)
+    state = getattr(game, "state", None)
+    parts = vars(state) if hasattr(state, "__dict__") else {}
+    fields = {k: v for k, v in vars(game).items() if not k.startswith("_") and k not in _NOT_SEALED}
     try:
-        return pickle.dumps({k: v for k, v in vars(state).items() if id(v) not in loaded}, protocol=5)
+        return pickle.dumps(
+            [{k: v for k, v in kept.items() if id(v) not in loaded} for kept in (parts, fields)], protocol=5
+        )
     except (pickle.PicklingError, TypeError, AttributeError):
         return None

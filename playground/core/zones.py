@@ -10,6 +10,7 @@ where the order is seen (cards laid out one after another, a pile whose top is k
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -72,6 +73,13 @@ def _check_cards(cards: Iterable[Card]) -> None:
         raise
 
 
+@functools.cache
+def _pickled_slots(kind: type) -> tuple[str, ...]:
+    """The slots a zone of this class pickles: every slot of its class and bases but the cache."""
+    slots = {name for base in kind.__mro__ for name in getattr(base, "__slots__", ())}
+    return tuple(sorted(slots - {"_kinds"}))
+
+
 class Zone:
     """A multiset of cards: how many of each card id lies here, in no particular order.
 
@@ -112,8 +120,7 @@ class Zone:
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
         """Pickled with every slot of its class (a subclass's too) but the sorted-kinds cache: two
         equal zones pickle alike, read or not (asking.py tells a player's edit from its reads so)."""
-        slots = {name for kind in type(self).__mro__ for name in getattr(kind, "__slots__", ())}
-        return None, {name: getattr(self, name) for name in sorted(slots - {"_kinds"}) if hasattr(self, name)}
+        return None, {name: getattr(self, name) for name in _pickled_slots(type(self)) if hasattr(self, name)}
 
     def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
         self._kinds = None

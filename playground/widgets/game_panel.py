@@ -97,14 +97,20 @@ class GamePanel(w.VBox):
         self._listeners.append(callback)
 
     def reset(self) -> None:
-        """Start a new game from the seed in the seed box."""
-        game = self.make_game(self.seed.value)
+        """Start a new game from the seed in the seed box (the stop button while it is made keeps
+        the game shown, and says so; a stop while it is drawn draws it again, see _redraw)."""
+        try:
+            game = self.make_game(self.seed.value)
+        except KeyboardInterrupt:
+            if hasattr(self, "game"):
+                self.status.value = "Stopped before the new game was made: the game shown is the one before."
+            raise
         if not isinstance(game, Game):
             raise TypeError(
                 f"make_game(seed) must return a game (as new_game does); it returned {shown(game, 60)}"
             )
         self.game = game
-        self.refresh()
+        self._redraw()
 
     def step(self) -> None:
         """One step of the live game (chance rolls, players follow the policies)."""
