@@ -66,8 +66,10 @@ def test_nested_records_and_the_board_are_read_only_too() -> None:
     board = tiebreak.load_data().board
     with pytest.raises(TypeError, match=r"board\.start"):
         board.start = 3
-    with pytest.raises(TypeError, match=r"board\.index"):
+    with pytest.raises(TypeError, match=r"board\.index\): every game on it shares it\. Copy the data folder"):
         board.index["x"] = 1
+    with pytest.raises(TypeError, match=r"board\.links"):  # even the links the moves follow
+        board._links["clockwise"] = ()
 
 
 def test_a_changed_copy_plays_and_leaves_the_shipped_data_and_old_games_alone() -> None:

@@ -12,8 +12,11 @@ import contextlib
 import copy
 import dataclasses
 import importlib
+import inspect
 import pickle
+import pkgutil
 import random
+import re
 import signal
 import time
 from collections.abc import Callable
@@ -951,3 +954,67 @@ def test_what_the_game_hands_out_cannot_change_it(name: str) -> None:
     if isinstance(result.scores, dict):
         result.scores.clear()
     assert done.result() == done.at(done.step_count).result()
+
+
+STUDENT_FACING = (
+    "measures",
+    "simulate",
+    "policies",
+    "odds",
+    "widgets",
+    "table_view",
+    "mat_view",
+    "board_view",
+)
+"""The modules of a game room a student calls into (the phase modules are the engine's own)."""
+
+
+def _functions_of_a_game(name: str) -> list[tuple[str, Callable[..., object]]]:
+    """Every public function of a game room's student-facing modules whose first argument is a game."""
+    package = importlib.import_module(f"playground.{name}")
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name not in STUDENT_FACING:
+            continue
+        module = importlib.import_module(f"playground.{name}.{info.name}")
+        for key, function in vars(module).items():
+            mine = inspect.isfunction(function) and function.__module__ == module.__name__ and key[0] != "_"
+            if mine and next(iter(inspect.signature(function).parameters), None) == "game":
+                found.append((f"{info.name}.{key}", function))
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_function_of_a_game_refuses_a_non_game_in_words(name: str) -> None:
+    """A measure, a player, a picture: given 0, or another game, each says what it takes."""
+    functions = _functions_of_a_game(name)
+    assert len(functions) >= 5
+    other = next(make(1) for key, make in GAMES.items() if key != name)
+    for label, function in functions:
+        for wrong in (0, other):
+            try:
+                function(wrong, *[None] * (len(inspect.signature(function).parameters) - 1))
+            except (TypeError, IllegalAction) as error:
+                assert re.search(r"game|match|table|mat", str(error), re.I), (label, str(error))
+                assert "object has no attribute" not in str(error), label
+            else:
+                pytest.fail(f"{label}({wrong!r}) was not refused")
+
+
+def test_a_list_typed_for_a_tuple_field_is_named_as_the_look_alike_it_is() -> None:
+    """Discard(card=[250, "hard"]) for Discard(card=Card(250, "hard")): the sentence names the field."""
+    game, checked = GAMES["tiebreak"](1), set()
+    while not game.is_over() and len(checked) < 4:
+        for action in game.legal_actions() if game.current_actor() != CHANCE else ():
+            fields = [
+                f.name for f in dataclasses.fields(action) if isinstance(getattr(action, f.name), tuple)
+            ]
+            if fields and type(action) not in checked:
+                checked.add(type(action))
+                typed = dataclasses.replace(action, **{fields[0]: list(getattr(action, fields[0]))})
+                with pytest.raises(
+                    IllegalAction, match=rf"only looks like the allowed .*: {fields[0]} is \["
+                ):
+                    game.apply(typed)
+        game.step()
+    assert len(checked) == 4

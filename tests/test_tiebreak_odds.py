@@ -653,6 +653,15 @@ def test_a_simulation_too_long_to_watch_is_refused_in_words():
         simulate.simulate_landings(SHIPPED, turns=-1)
 
 
+def test_a_landing_walk_refuses_a_wrong_board_or_another_games_rules_in_words():
+    from playground import tsubasa
+
+    with pytest.raises(TypeError, match="board must be a Tie-Break Triumph board"):
+        simulate.simulate_landings("board", turns=10)
+    with pytest.raises(TypeError, match=r"got another game's rules, playground\.tsubasa\.Rules"):
+        simulate.simulate_landings(SHIPPED, tsubasa.Rules(), turns=10)
+
+
 def _chain_and_states(board: Board, rules: Rules) -> tuple[dict, list]:
     chain = odds._landing_chain(board, rules)
     classes = odds._closed_classes({s: [n for n, _ in nexts] for s, (nexts, _) in chain.items()})

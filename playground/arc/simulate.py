@@ -88,7 +88,8 @@ def shared_win(game: ArcGame) -> float:
     return float(len(final_result(game).winners) > 1)
 
 
-def steps(game: Game) -> float:
+@takes_game(ArcGame)
+def steps(game: ArcGame) -> float:
     """Every step: the players' moves and the chance steps."""
     return float(game.step_count)
 

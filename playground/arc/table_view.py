@@ -22,6 +22,7 @@ import anywidget
 import traitlets as t
 
 from .cards import STATS
+from .engine import ArcGame
 
 # Okabe & Ito's colour-blind-safe palette, one colour a player.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9")
@@ -53,6 +54,8 @@ CSS = """
 
 def game_scene(game: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The plain-JSON scene and cards of a game now (what the traitlets carry)."""
+    if not isinstance(game, ArcGame):
+        raise TypeError(f"the Tournament Arc table shows an ArcGame; got {type(game).__name__}")
     s = game.state
     d = s.data
     sport = s.sport()

@@ -129,6 +129,7 @@ def step_to_match_end(game: ChallengersGame, policy: Callable | None = None, lim
     return limit
 
 
+@takes_game(ChallengersGame)
 def round7_winner_won(game: ChallengersGame) -> float:
     """1 if a winner of a round-7 match won the tournament (or the final), else 0."""
     names = {m["winner"] for m in game.state.match_log if m["round"] == 7}

@@ -259,27 +259,31 @@ class ReadOnlyDict(dict):  # type: ignore[type-arg]
     ``{**d}`` and ``d | other`` give ordinary (changeable) dicts. Pickles and copies as itself.
     """
 
-    __slots__ = ("_field", "_owner")
+    __slots__ = ("_advice", "_field", "_owner")
 
     def __init__(
         self,
         items: Mapping[Any, Any] | Sequence[tuple[Any, Any]] = (),
         field: str = "items",
         owner: str = "data",
+        advice: str = "",
     ) -> None:
+        """advice: how to make a changed copy, where the dataclasses.replace route of READ_ONLY
+        does not fit (the owner is no dataclass)."""
         dict.__init__(self, items)
-        self._field, self._owner = field, owner
+        self._field, self._owner, self._advice = field, owner, advice
 
     def _refuse(self, *_: Any, **__: Any) -> None:
+        what = f"{self._owner}.{self._field}"
+        if self._advice:
+            raise TypeError(f"Loaded game data cannot be changed in place ({what}): {self._advice}")
         up = "" if self._owner == "data" else " (and so on up to the data object)"
-        raise TypeError(
-            READ_ONLY.format(what=f"{self._owner}.{self._field}", field=self._field, owner=self._owner, up=up)
-        )
+        raise TypeError(READ_ONLY.format(what=what, field=self._field, owner=self._owner, up=up))
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (ReadOnlyDict, (dict(self), self._field, self._owner))
+        return (ReadOnlyDict, (dict(self), self._field, self._owner, self._advice))
 
     def __copy__(self) -> ReadOnlyDict:
         return self

@@ -86,11 +86,23 @@ def _listed(values: Any) -> list[Any]:
     return as_list(values, "listed", "the allowed values (such as game.legal_actions())")
 
 
-def _loosely_equal(a: Any, b: Any) -> bool:
+def _loosely_equal(listed: Any, given: Any) -> bool:
+    """Whether a caller could mean the listed value: equal by ``==``, or with a list where the
+    listed value has a tuple (a card typed as [250, "hard"]), at any depth of the fields."""
     try:
-        return bool(a == b)
+        if listed == given:
+            return True
+        if isinstance(listed, tuple) and isinstance(given, list | tuple):
+            return len(listed) == len(given) and all(map(_loosely_equal, listed, given))
+        if dataclasses.is_dataclass(type(listed)) and type(listed) is type(given):
+            return all(
+                _loosely_equal(getattr(listed, name), getattr(given, name))
+                for name, compared, _ in _dataclass_fields(type(listed))
+                if compared
+            )
     except Exception:
         return False
+    return False
 
 
 def _type_name(value: Any) -> str:

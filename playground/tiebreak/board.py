@@ -43,13 +43,16 @@ class Space:
         return self.kind in TOURNAMENT_KINDS
 
 
+_COPY_IT = "every game on it shares it. Copy the data folder, edit spaces.csv and pass the folder as data=."
+
+
 class Board:
     """The spaces and their links; space positions are indices into ``spaces``."""
 
     def __init__(self, spaces: Sequence[Space], source: Path | str = "spaces.csv"):
         self.source = Path(source)  # named in the errors about links
         self.spaces = tuple(spaces)
-        self.index = ReadOnlyDict({s.id: i for i, s in enumerate(self.spaces)}, "index", "board")
+        self.index = ReadOnlyDict({s.id: i for i, s in enumerate(self.spaces)}, "index", "board", _COPY_IT)
         clockwise: list[list[int]] = [[] for _ in self.spaces]
         counter: list[list[int]] = [[] for _ in self.spaces]
         for i, s in enumerate(self.spaces):
@@ -57,10 +60,8 @@ class Board:
                 if target is not None:
                     clockwise[i].append(self.index[target])
                     counter[self.index[target]].append(i)
-        self._links = {
-            "clockwise": tuple(map(tuple, clockwise)),
-            "counter": tuple(map(tuple, counter)),
-        }
+        links = {"clockwise": tuple(map(tuple, clockwise)), "counter": tuple(map(tuple, counter))}
+        self._links = ReadOnlyDict(links, "links", "board", _COPY_IT)
         for direction, links in self._links.items():
             for i, options in enumerate(links):
                 self._check_links(i, options, direction)
@@ -72,10 +73,7 @@ class Board:
 
     def __setattr__(self, name: str, value: object) -> None:
         if getattr(self, "_sealed", False):
-            raise TypeError(
-                f"A loaded board cannot be changed in place (board.{name}): every game on it shares "
-                "it. Copy the data folder, edit spaces.csv and pass the folder as data=."
-            )
+            raise TypeError(f"A loaded board cannot be changed in place (board.{name}): {_COPY_IT}")
         object.__setattr__(self, name, value)
 
     def __copy__(self) -> Board:

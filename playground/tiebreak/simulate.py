@@ -32,6 +32,7 @@ from .odds import (
     vacant_bonus,
     won_at_start,
 )
+from .odds_target import _check_board, _check_rules
 from .rules import Rules
 
 __all__ = [
@@ -225,6 +226,8 @@ def simulate_landings(
     and Health attacks are left out, as in the exact chain. Counting starts with the first turn,
     so a short run still remembers that the piece began on Start. turns: 1 to MAX_COUNT.
     """
+    _check_board(board)
+    rules = _check_rules(rules)
     turns = whole_number(turns, "turns", 1, MAX_COUNT)
     rng = random.Random(whole_number(seed, "seed", 0))
     roll = MoveRoller(board, rules)
