@@ -592,3 +592,45 @@ def test_the_deck_phases_run_in_seat_order_or_rotating(order: str) -> None:
             firsts.setdefault(game.state.round, task.side)
         game.step()
     assert firsts == ({1: 0, 2: 0, 3: 0} if order == "seat order" else {1: 0, 2: 1, 3: 2})
+
+
+def both_decks_emptied_at_the_toss(rules: Rules) -> object:
+    """A 2-player game at round 1's toss where both players removed every card of their deck."""
+    game = step_until(new_game(rules, seed=5, players=2), "remove")
+    while game.tasks[0].kind != "toss":
+        if game.tasks[0].kind == "remove":
+            while any(isinstance(a, Remove) for a in game.legal_actions()):
+                game.apply(next(a for a in game.legal_actions() if isinstance(a, Remove)))
+            game.apply(DoneRemoving())
+        else:
+            game.step(passive)
+    return game
+
+
+@pytest.mark.parametrize(("rule", "winner"), [("starter loses", "Billie"), ("starter wins", "Ash")])
+def test_a_match_where_neither_player_has_a_card(rule: str, winner: str) -> None:
+    """The rulebook has no such case; by our ruling the starter, first unable to reveal, loses
+    (Rules.both_without_cards: 'starter wins' makes the other player lose instead)."""
+    game = both_decks_emptied_at_the_toss(Rules(both_without_cards=rule))
+    assert [len(side.deck) for side in game.state.sides] == [0, 0]
+    events = apply_all(game, "Ash", Reveal())
+    assert f"{winner} wins the match." in " ".join(events)
+    assert game.state.match_log[-1]["winner"] == winner
+    assert game.play(greedy).is_over()
+
+
+def test_a_solo_player_who_must_beat_the_robot() -> None:
+    """The rulebook gives a lone player no goal: by default they win and the fans are the score;
+    Rules.solo_goal 'beat the robot': they win only with more matches won than lost (else nobody)."""
+    outcomes = set()
+    for seed in range(12):
+        game = new_game(Rules(solo_goal="beat the robot"), seed=seed, players=1).play(greedy)
+        won = sum(m["winner"] == "Ash" for m in game.state.match_log)
+        assert len(game.state.match_log) == 7
+        result = game.result()
+        assert result.winners == ((0,) if won > 7 - won else ())
+        assert f"winning {won} of 7 matches" in result.reason
+        outcomes.add(result.winners)
+        default = new_game(seed=seed, players=1).play(greedy).result()
+        assert default.winners == (0,) and "solo tournament" in default.reason
+    assert outcomes == {(), (0,)}  # both endings seen

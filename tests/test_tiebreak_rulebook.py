@@ -363,6 +363,31 @@ def test_a_tournament_reserved_by_an_injured_player(closed: bool) -> None:
     assert_conserved(game)
 
 
+@pytest.mark.parametrize("closed", [False, True])
+def test_a_reserved_united_or_final_entered_from_afar(closed: bool) -> None:
+    """United and Final can be entered from anywhere; by our ruling one that another player
+    reserved is then the Training tie-break, as arriving there is (Rules.remote_reservation;
+    'closed': only a player standing on it may enter)."""
+    game = act_scene(rules=Rules(remote_reservation="closed" if closed else "training tie-break"))
+    united = next(i for i, space in enumerate(game.board.spaces) if space.kind == "united")
+    card = Card(game.board.spaces[united].points, "hard")
+    game.state.reservations[united] = (1, card)
+    game.state.players[1].deck[card] -= 1
+    place(game, 0, "t500_rio")
+    set_schedule(game, 0, [card, Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {})
+    enter = Enter(united, game.board.spaces[united].name, card)
+    assert (enter in game.legal_actions()) is not closed
+    if closed:
+        place(game, 0, game.board.spaces[united].id)  # standing on it, the player may enter
+        assert enter in game.legal_actions()
+        return
+    game.apply(enter)
+    assert game.state.contest.kind == "training" and game.state.contest.opponent == 1
+    assert united not in game.state.reservations
+    assert_conserved(game)
+
+
 @pytest.mark.parametrize(("surface_in_training", "scores"), [(False, [1, 2]), (True, [2, 3])])
 def test_the_surface_point_in_a_training_tie_break(surface_in_training: bool, scores: list[int]) -> None:
     """Tie-break points: the surface point is for challenging another player; by our ruling a

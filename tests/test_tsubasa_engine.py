@@ -13,7 +13,17 @@ from contract import check_contract
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import random_rules
-from tsubasa_scenes import at, attack_scene, duel_scene, empty_hands, give, lay, snapshot, until
+from tsubasa_scenes import (
+    at,
+    attack_scene,
+    duel_scene,
+    eight_in_play,
+    empty_hands,
+    give,
+    lay,
+    snapshot,
+    until,
+)
 
 from playground.core.draws import sample_exact
 from playground.core.engine import IllegalAction
@@ -186,6 +196,21 @@ def test_an_ability_of_a_card_played_earlier_is_refused() -> None:
     a = game.state.attacker
     lay(game, a, "t_furuta")  # played in an earlier turn: gain_pass
     refused(game, Use("gain_pass"), "only be used in the turn its card is played")
+
+
+def test_a_ninth_cards_ability_to_play_another_card_is_refused_as_passed_over() -> None:
+    """Played as the 9th card, a card's "play another card" cannot do anything, so it is not
+    asked; trying it says the limit is why, not that the card was played earlier."""
+    game = eight_in_play()
+    give(game, 1, "m_tsubasa")  # gain_two, then play_card
+    game.apply(Play("m_tsubasa"))
+    game.apply(game.legal_actions()[0])  # gain two points: play_card is passed over
+    assert game.phase() != "ability"
+    refused(
+        game,
+        Use("play_card", "t_kawabe"),
+        "the limit of 9: an ability that plays another card can do nothing",
+    )
 
 
 def test_a_special_shot_while_defending_is_refused() -> None:

@@ -777,6 +777,29 @@ def test_an_ability_of_a_card_that_has_left_play_resolves_or_is_lost() -> None:
         assert (game.phase() == "attack" and game.current_actor() == 0) == (not offered)
 
 
+@pytest.mark.parametrize("order", ["as printed", "coach's choice"])
+def test_the_order_of_a_cards_two_optional_abilities(order: str) -> None:
+    """Ruling Rules.ability_order (the rulebook numbers the abilities, no order): Optional Ability
+    1 is decided first; "coach's choice" lets the coach use 2 first, and 1 (with its Mandatory
+    Action) is asked after. Gaining the points first, then removing the card, is the same either way."""
+    data = _changed(t_furuta={"abilities": ("gain_shot", "gain_pass"), "mandatory": "eliminate_self"})
+    game = attack_scene(rules=Rules(ability_order=order), data=data)
+    give(game, 1, "t_furuta")
+    game.apply(Play("t_furuta"))
+    offered = game.legal_actions()
+    assert Use("gain_shot") in offered and Skip("gain_shot") in offered
+    assert (Use("gain_pass") in offered) == (order == "coach's choice")
+    if order == "as printed":
+        return
+    points = dict(game.state.coaches[1].points)
+    game.apply(Use("gain_pass"))  # 2 first: the card stays, and 1 is still to be decided
+    assert game.state.coaches[1].points["pass"] == min(points["pass"] + 1, game.rules.max_points)
+    assert "t_furuta" in game.state.coaches[1].play
+    assert game.phase() == "ability" and game.legal_actions() == [Use("gain_shot"), Skip("gain_shot")]
+    game.apply(Use("gain_shot"))  # then 1, and its Mandatory Action removes the card
+    assert "t_furuta" in game.state.box and game.phase() == "attack"
+
+
 def test_a_mandatory_action_of_a_reroll_or_a_save_comes_when_it_is_used() -> None:
     """Card Example 7 with the duel's abilities: a card whose Optional Ability 1 is the reroll (or
     the keeper's save) owes its Mandatory Action when the reroll is used (or the save tried)."""

@@ -50,6 +50,9 @@ PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran", "Gus", "Hana"
 CHANCE_KINDS = ("lot_set", "trophy", "draw", "reveal_draw", "toss", "lots")
 
 
+SOLO_REASON = "a solo tournament: the Robot is never ranked, so the player wins; the fans won are the score"
+
+
 class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     """A whole Challengers! tournament for 1 to 8 players (the Robot fills an odd count)."""
 
@@ -359,10 +362,13 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
         order = self.standings()
         scores = ", ".join(f"{self.player_name(p)} {self.state.sides[p].score()}" for p in order)
         events = [Event(f"After round {self.rules.rounds}, fans: {scores}.")]
-        if self.players == 1:  # the rulebook gives a lone player no goal: the fans are the figure
-            self.reason = (
-                "a solo tournament: the Robot is never ranked, so the player wins; the fans won are the score"
-            )
+        if self.players == 1:  # the rulebook gives a lone player no goal (Rules.solo_goal)
+            if self.rules.solo_goal == "fans are the score":
+                self.reason = SOLO_REASON
+            else:
+                won, lost = self._solo_record()
+                beat = "beat the Robot" if won > lost else "did not beat the Robot"
+                self.reason = f"a solo tournament: the player {beat}, winning {won} of {won + lost} matches"
             return events
         if self.players < self.rules.final_from_players:
             self.reason = f"no final with {self.players} players: most fans wins"
@@ -407,12 +413,20 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
             self.state.champion = match.winner
             self.reason = f"{self.player_name(match.winner)} won the final"
 
+    def _solo_record(self) -> tuple[int, int]:
+        """A lone player's matches against the Robot: (won, lost)."""
+        won = sum(m["winner"] == self.player_name(0) for m in self.state.match_log)
+        return won, len(self.state.match_log) - won
+
     def result(self) -> Result | None:
         if self.tasks:
             return None
         scores = {p: self.state.sides[p].score() for p in self.humans()}
         if self.state.champion is not None:
             return Result((self.state.champion,), scores, self.reason)
+        if self.players == 1 and self.rules.solo_goal == "beat the robot":
+            won, lost = self._solo_record()
+            return Result((0,) if won > lost else (), scores, self.reason)
         best = max(self.state.sides[p].rank_key() for p in self.humans())
         winners = tuple(p for p in self.humans() if self.state.sides[p].rank_key() == best)
         return Result(winners, scores, self.reason)

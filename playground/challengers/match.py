@@ -112,11 +112,12 @@ class MatchFlow:
 
     def _do_first(self: ChallengersGame, task: Task, _: Action | None) -> list[Event]:
         """The starter reveals the first card, or, with no cards, loses at once: when both players
-        have none (the rulebook has no such case), the one to start loses, as the toss decided."""
-        if not len(self.state.sides[task.side].deck):
-            return self._end_match(
-                self.state.match.other(task.side), f"{self.player_name(task.side)} has no cards"
-            )
+        have none (the rulebook has no such case), Rules.both_without_cards says who loses."""
+        sides, other = self.state.sides, self.state.match.other(task.side)
+        if not len(sides[task.side].deck):
+            if not len(sides[other].deck) and self.rules.both_without_cards == "starter wins":
+                return self._end_match(task.side, "Neither player has a card, so the one not starting loses")
+            return self._end_match(other, f"{self.player_name(task.side)} has no cards")
         self._then(Task("reveal_draw", CHANCE, task.side, "first"))
         return [Event(f"{self.player_name(task.side)} reveals the first card.")]
 

@@ -244,6 +244,20 @@ class Rules(RulesBase):
         "Ruling: when fans, trophies and the highest-round trophy are all tied for a final place, "
         "draw lots (off: the earlier bracket goes through). Without a final, such players share the win.",
     )
+    both_without_cards: str = rule(
+        "starter loses",
+        "Ruling (the rulebook has no such case): when neither player of a match has a card, the "
+        "one to start loses, being the first unable to reveal; 'starter wins': the toss's loser, "
+        "who would attack next, loses instead.",
+        choices=("starter loses", "starter wins"),
+    )
+    solo_goal: str = rule(
+        "fans are the score",
+        "Ruling (the rulebook gives a lone player against the Robot no goal): the player wins and "
+        "the fans won are the score; 'beat the robot': the player wins only by winning more of "
+        "the matches against the Robot than losing (else nobody wins).",
+        choices=("fans are the score", "beat the robot"),
+    )
 
     def check_together(self) -> None:
         if self.level_and_keep != ONE_PER_ROUND:  # the keep_round fields are not used

@@ -188,9 +188,11 @@ def flag_moves_per_match(game: ChallengersGame) -> float:
 
 @takes_game(ChallengersGame)
 def winners_fans(game: ChallengersGame) -> float:
-    """The fans of the (first) winner."""
+    """The fans of the (first) winner; where nobody wins (a solo player who did not beat the
+    Robot), the fans of the best player."""
     result = final_result(game)
-    return float(result.scores[result.winners[0]])
+    best = result.winners[0] if result.winners else max(result.scores, key=result.scores.__getitem__)
+    return float(result.scores[best])
 
 
 @takes_game(ChallengersGame)

@@ -14,6 +14,8 @@ terms; one a player reserved themselves can be played as vacant with the reserve
 A player who is injured cannot defend: their titles count as vacant to visitors (the rulebook
 says so), and by our ruling a tournament they reserved does too, its reserved card lost if the
 visitor wins (``Rules.injured_reservation``; "closed" keeps visitors out until they are fit).
+Entering another player's reserved United or Final from afar plays the Training tie-break as
+arriving does, by our ruling (``Rules.remote_reservation``; "closed" lets in only a player on it).
 
 The tie-break that follows is in ``contest.py``.
 """
@@ -61,6 +63,8 @@ class EnteringPhase:
                     options.append(Enter(i, space.name, reserved[1]))
                 continue
             if reserved and self.rules.injured_reservation == "closed" and self._unfit(reserved[0]):
+                continue
+            if reserved and i != me.position and self.rules.remote_reservation == "closed":
                 continue
             options += [Enter(i, space.name, c) for c in sorted(set(me.schedule)) if c.points == space.points]
         return options

@@ -256,6 +256,14 @@ class Rules(RulesBase):
         "reserved card; 'closed': nobody may enter it until its holder is fit again.",
         choices=("played as vacant", "closed"),
     )
+    remote_reservation: str = rule(
+        "training tie-break",
+        "Ruling: entering United or Final from afar while another player holds a Training "
+        "reservation there plays the Training tie-break against their face-down card, as arriving "
+        "does (the rulebook speaks only of arriving); 'closed': a United or Final another player "
+        "reserved can be entered only by standing on it.",
+        choices=("training tie-break", "closed"),
+    )
     reservation_costs_week: bool = rule(
         True,
         "Ruling: a card reserved by Training enters no tournament, so the week's discard still "

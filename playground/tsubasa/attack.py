@@ -3,7 +3,8 @@
 A coach who passes plays no more cards this round. The phase ends when both have passed or when
 the play areas hold the card limit (9; 7 in extra time) once the last card's abilities are
 resolved (an ability that removes a card reopens the limit). Optional abilities are decided one
-at a time, right after their card is played, and never later; using a card's Optional Ability 1
+at a time, right after their card is played, and never later (1 before 2, unless
+Rules.ability_order lets the coach use 2 first); using a card's Optional Ability 1
 brings its Mandatory Action (if it has one) at once. The reroll and the keeper's save are not
 decisions here: they wait in the play area for the duel. Motivation and Signings, the advanced
 rules, are in ``advanced.py``.
@@ -146,7 +147,22 @@ class AttackPhase:
 
     def _options_ability(self: TsubasaGame, task: Task) -> list[Action]:
         coach, card, ability, _ = self.pending[0]
-        return [*self._ability_options(coach, card, ability), Skip(ability)]
+        second = self._second_first()
+        early = self._ability_options(coach, card, second.ability) if second else []
+        return [*self._ability_options(coach, card, ability), *early, Skip(ability)]
+
+    def _second_first(self: TsubasaGame) -> Pending | None:
+        """The card's Optional Ability 2, when the coach may use it before 1 (Rules.ability_order)
+        and it is another ability; else None."""
+        if self.rules.ability_order == "as printed" or len(self.pending) < 2:
+            return None
+        one, two = self.pending[0], self.pending[1]
+        same_card = one.first and not two.first and (two.coach, two.card) == (one.coach, one.card)
+        return (
+            two
+            if same_card and two.ability != one.ability and self._still_offered(two.coach, two.card)
+            else None
+        )
 
     def _ability_options(self: TsubasaGame, coach: int, card: str, ability: str) -> list[Use]:
         """The ways to use this ability now (none: it cannot do anything at this moment)."""
@@ -188,7 +204,9 @@ class AttackPhase:
         raise AssertionError(f"unknown ability {shown(ability)}")  # the loader only allows known ones
 
     def _do_ability(self: TsubasaGame, task: Task, action: Action) -> list[Event]:
-        coach, card, ability, first = self.pending.pop(0)
+        second = self._second_first()
+        early = second is not None and isinstance(action, Use) and action.ability == second.ability
+        coach, card, ability, first = self.pending.pop(1 if early else 0)
         me = self.state.coaches[coach]
         if isinstance(action, Skip):
             return [said(f"{me.name} does not use {ability}"), *self._next_ability()]

@@ -41,6 +41,16 @@ def explain_illegal(game: TsubasaGame, action: Action) -> str | None:
             return f"{actor.name} does not have {s.card_name(action.card)} in its hand."
         return None
     if isinstance(action, Use):
+        full = game.cards_in_play() >= limit
+        if (
+            action.ability == "play_card"
+            and full
+            and (task.kind != "ability" or game.pending[0][2] != "play_card")
+        ):
+            return (
+                f"The play areas hold {game.cards_in_play()} cards, the limit of {limit}: an ability "
+                "that plays another card can do nothing now, so it was passed over."
+            )
         if task.kind != "ability":
             return (
                 "An optional ability can only be used in the turn its card is played; "

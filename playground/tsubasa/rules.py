@@ -81,6 +81,13 @@ class Rules(RulesBase):
         "still offered ('resolve': the card was played) or is 'lost' with the card.",
         choices=("resolve", "lost"),
     )
+    ability_order: str = rule(
+        "as printed",
+        "Ruling (the rulebook numbers a card's two optional abilities but gives no order): they "
+        "are decided Optional Ability 1 first, then 2; 'coach's choice': the coach may use 2 "
+        "first (1, and the Mandatory Action that comes with it, is then decided after).",
+        choices=("as printed", "coach's choice"),
+    )
 
     # -- the duel -------------------------------------------------------------------------------
     ties_to_attacker: bool = rule(

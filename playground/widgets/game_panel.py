@@ -198,7 +198,7 @@ class GamePanel(w.VBox):
         self.history_table.value = frame_html(history, "pg-history-frame")
         result = self.view.result()
         if result is not None:
-            names = " and ".join(self.view.player_name(p) for p in result.winners)
+            names = " and ".join(self.view.player_name(p) for p in result.winners) or "nobody"
             self.status.value = f"Step {step}: game over, {names} won ({result.reason})."
         else:
             actor = self.view.current_actor()
