@@ -116,8 +116,8 @@ def test_the_trusted_draw_is_the_zones_draw_with_its_exact_chance(rules: Rules) 
         unders = {st.id: list(st.under) for st in s.stacks}
         mc = [s.stack(i) for i in s.main_character_of(unders)] if s.revealed else []
         names = ", ".join(s.data.name(m.top) for m in mc)
-        assert game.figures() == {"sport": sport.name if sport else "", "main_character": names}
-    assert game.history().iloc[-1][["sport", "main_character"]].to_dict() == game.figures()
+        assert game.figures() == {"sport": sport.name if sport else "", "main character": names}
+    assert game.history().iloc[-1][["sport", "main character"]].to_dict() == game.figures()
 
 
 def test_check_conserved_names_a_lost_card() -> None:

@@ -481,11 +481,11 @@ def test_the_main_character_is_recorded_after_every_step() -> None:
     every step, recomputed from the table as it was then."""
     game = new_game(seed=9, players=3).play(greedy)
     history = game.history()
-    assert history["main_character"].iloc[-1]  # someone holds the token at the end of this season
+    assert history["main character"].iloc[-1]  # someone holds the token at the end of this season
     for k in (30, 60, game.step_count):
         then = game.at(k)
         holders = ", ".join(then.data.name(st.top) for st in then.state.main_character_stacks())
-        assert history.loc[k, "main_character"] == (holders if then.state.revealed else "")
+        assert history.loc[k, "main character"] == (holders if then.state.revealed else "")
 
 
 def test_competitive_sport_still_revealed_after_two_turns_each() -> None:

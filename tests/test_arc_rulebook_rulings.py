@@ -34,7 +34,7 @@ from playground.core.engine import CHANCE
 
 def test_cheerleading_shows_attached_cards_not_points() -> None:
     """Sport card, alternative win: Cheerleading goes to the most attached cards, so the state
-    table's score_now and the picture show each Athlete's attached cards, and team_score adds them."""
+    table's "score now" and the picture show each Athlete's attached cards, and team_score adds them."""
     game = training_scene()
     s = game.state
     for name in ("Lucky Charm", "Team Dinner", "Study Week"):
@@ -44,7 +44,7 @@ def test_cheerleading_shows_attached_cards_not_points() -> None:
     frame = game.state_frame()
     counted = {st.id: len(st.under) for st in s.stacks}
     assert counted["#1"] == 3 and counted["#4"] == 1
-    assert dict(frame["score_now"]) == counted
+    assert dict(frame["score now"]) == counted
     picks = tuple(st.id for st in s.team(0))
     assert game.team_score(0, picks) == sum(counted[i] for i in picks)
     scene, cards = game_scene(game)
@@ -52,7 +52,7 @@ def test_cheerleading_shows_attached_cards_not_points() -> None:
     set_sport(game, "Sumo")  # a Sport won on points: the points are shown again
     mc = s.main_character_stacks()
     points = {st.id: s.stack_score(st, ("body", "underdog"), mc) for st in s.stacks}
-    assert dict(game.state_frame()["score_now"]) == points != counted
+    assert dict(game.state_frame()["score now"]) == points != counted
 
 
 def test_expected_team_score_counts_cards_for_cheerleading() -> None:
@@ -383,7 +383,7 @@ def test_the_state_table_shows_the_count_that_decides_cheerleading(counts: bool,
     s.stacks_changed()
     s.active_sport.add(next(k for k, sport in game.data.sports.items() if sport.effect == "most_cards_wins"))
     assert game.team_score(stack.owner, [stack.id]) == expected
-    assert game.state_frame().loc[stack.id, "score_now"] == expected
+    assert game.state_frame().loc[stack.id, "score now"] == expected
 
 
 @pytest.mark.parametrize("lasts", ["the season", "the Sport"])

@@ -100,6 +100,14 @@ def test_bonus_panel_follows_the_bonus_rules() -> None:
     panel.rules_panel.controls["bonuses_stack"].value = False
     frame = panel.frame()
     assert list(frame["score"]) == [12, 12, 10, -2]
+    assert all(
+        score == total * int(m[1:]) for score, total, m in frame[["score", "total", "multiplier"]].values
+    )
+    words = list(frame["bonuses"])  # each bonus with its size, and which of them count
+    assert words[0] == "Homefield ×2" and words[1].endswith("(they do not stack: only the biggest counts)")
+    assert words[3].endswith("(none counts: a negative total is not multiplied)")
+    panel.rules_panel.controls["homefield_multiplier"].value = 1
+    assert panel.frame()["bonuses"].iloc[0] == "Homefield ×1" and panel.frame()["score"].iloc[0] == 6
     assert "arc-bonus-frame" in panel.table.value
 
 

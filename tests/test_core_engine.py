@@ -238,7 +238,7 @@ def test_history_columns_and_rows() -> None:
     assert list(history.columns[: len(HISTORY_COLUMNS)]) == list(HISTORY_COLUMNS)
     assert list(history["actor"]) == ["Player 1", "chance", "Player 1", "chance", "Player 1"]
     assert list(history["action"]) == [ROLL, "", ROLL, "", HOLD]
-    assert list(history["dice"]) == ["", "3", "", "4", ""]
+    assert list(history["chance outcome"]) == ["", "3", "", "4", ""]
     assert list(history["phase"]) == ["decide", "roll", "decide", "roll", "decide"]
     assert list(history["score 1"]) == [0, 0, 0, 0, 7]
     assert list(history["turn total"]) == [0, 3, 3, 7, 0]

@@ -186,10 +186,14 @@ def test_explorer_words_and_percent_column_follow_the_sliders(
     assert explorer.probability == expected
     assert in_words(expected) in explorer.words.value
     assert "pg-words" in explorer.words._dom_classes
-    shown = re.findall(r"<td>([\d.]+%)</td>", explorer.table.value)
-    assert len(shown) == len(explorer.dist)
+    rows = re.findall(r"<td>([\d.]+%)</td>\s*<td>([\d.]+%)</td>", explorer.table.value)  # percent, at least
+    assert len(rows) == len(explorer.dist)
     chances = list(explorer.dist.values())
-    assert [float(s.rstrip("%")) for s in shown] == pytest.approx([float(p) * 100 for p in chances], abs=0.05)
+    assert [float(p.rstrip("%")) for p, _ in rows] == pytest.approx(
+        [float(p) * 100 for p in chances], abs=0.05
+    )
+    tails = [explorer.dist.p_at_least(k) for k in explorer.dist]
+    assert [float(t.rstrip("%")) for _, t in rows] == pytest.approx([float(t) * 100 for t in tails], abs=0.05)
 
 
 def test_explorer_answers_every_slider_move() -> None:

@@ -151,7 +151,7 @@ def test_every_picture_made_is_shown(path: Path) -> None:
     assert not lost, f"{path.name}: pictures built and never shown (wrap in display(...)): {lost}"
 
 
-CHARTS = {"bars_svg", "compare_plot", "lab_plot", "live_simulation"}  # functions that draw chances
+CHARTS = {"bars_svg", "compare_plot", "lab_plot", "live_simulation", "pair_grid_svg"}  # draw chances
 PLOTS = {"plot", "bar", "barh", "hist", "imshow", "step"}  # matplotlib and pandas drawing methods
 DATA_PICTURE = "# a picture to predict from"
 """The comment that marks an opening chart of what the class reasons from (a board, a race, the

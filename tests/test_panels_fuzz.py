@@ -286,7 +286,7 @@ def test_the_attack_table_gives_each_count_its_own_percent() -> None:
     assert "100%" in panel.table.value
     panel.flag.value = 4
     for count, p in panel.dist.items():
-        assert f"<td>{count}</td>\n      <td>{p}</td>" in panel.table.value
+        assert f"<th>{count}</th>\n      <td>{p}</td>" in panel.table.value
         assert f"<td>{percent(p)}</td>" in panel.table.value
 
 

@@ -70,7 +70,7 @@ def test_tsubasa_dice_as_a_plain_tuple_is_refused_and_the_match_goes_on() -> Non
         game.apply(tsubasa.actions.Dice(True, 1))
     assert game.step_count == count and not game.is_over()
     game.apply(tsubasa.actions.Dice(3, 5))
-    assert game.history().iloc[-1]["dice"] == str(tsubasa.actions.Dice(3, 5))
+    assert game.history().iloc[-1]["chance outcome"] == str(tsubasa.actions.Dice(3, 5))
     assert_whole(game)
 
 

@@ -992,7 +992,7 @@ def test_the_cards_boxed_unseen_are_unnamed_in_the_history() -> None:
     game = new_game(seed=7)
     game.step()
     row = game.history().iloc[0]
-    assert row["dice"] == "a Match card, unseen" and row["probability"] == Fraction(1, 13)
+    assert row["chance outcome"] == "a Match card, unseen" and row["probability"] == Fraction(1, 13)
     assert game.actions()[0] in game.state.box
 
 

@@ -129,7 +129,7 @@ class ArcGame(TrainingPhase, Competition):
     def _figures_from(self, record: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
         sport, mc = record
         name = self.data.name
-        return {"sport": name(sport) if sport else "", "main_character": ", ".join(map(name, mc))}
+        return {"sport": name(sport) if sport else "", "main character": ", ".join(map(name, mc))}
 
     def _said(self, action: Action, phase: str = "") -> str:
         """A card or Region drawn by its name, except what goes into a private hand: an Athlete drawn

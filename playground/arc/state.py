@@ -349,8 +349,8 @@ class State:
     def athletes_frame(self) -> pd.DataFrame:
         """One row per Athlete on the table: owner, Region, attached cards, stats now, bonuses.
 
-        score_now is the number that decides the Sport (attached cards for Cheerleading); a
-        face-down Athlete shows nothing but its owner.
+        "score now" is the number that decides the Sport (attached cards for Cheerleading),
+        blank until the Sport is revealed; a face-down Athlete shows nothing but its owner.
         """
         rows = [
             {
@@ -361,8 +361,8 @@ class State:
                 "homefield": c["homefield"],
                 "attached": ", ".join(c["attached"]),
                 **c["stats"],
-                "main_character": c["main_character"],
-                "score_now": c["score"],
+                "main character": c["main_character"],
+                "score now": "" if c["score"] is None else c["score"],
             }
             for c in self.athlete_cards()
         ]
@@ -374,8 +374,8 @@ class State:
             "homefield",
             "attached",
             *STATS,
-            "main_character",
-            "score_now",
+            "main character",
+            "score now",
         ]
         return pd.DataFrame(rows, columns=columns).set_index("stack")
 

@@ -180,14 +180,24 @@ class BonusPanel(w.VBox):
             )
             rows[label] = {
                 "total": total,
-                "bonuses": " and ".join(BONUS_NAMES[b] for b in bonuses),
-                "multiplier": m,
+                "bonuses": _bonus_words([(BONUS_NAMES[b], sizes[b]) for b in bonuses], total, r),
+                "multiplier": f"×{m}",
                 "score": total * m,
             }
         return pd.DataFrame(rows).T
 
     def update(self) -> None:
         self.table.value = frame_html(self.frame(), "arc-bonus-frame")
+
+
+def _bonus_words(bonuses: list[tuple[str, int]], total: int, rules: Rules) -> str:
+    """The bonuses an example holds, each with its size, and which of them count under the rules."""
+    named = " and ".join(f"{name} ×{size}" for name, size in bonuses)
+    if total < 0 and not rules.multiply_negatives:
+        return f"{named} (none counts: a negative total is not multiplied)"
+    if len(bonuses) > 1 and not rules.bonuses_stack:
+        return f"{named} (they do not stack: only the biggest counts)"
+    return named
 
 
 def bonus_panel(rules: Rules | None = None) -> BonusPanel:

@@ -19,6 +19,7 @@ from playground.core.dist import Dist
 from playground.core.engine import Game, random_legal
 from playground.core.numbers import is_whole, shown
 from playground.widgets.bars import bars_svg
+from playground.widgets.dice_explorer import chance_table
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import percent
 from playground.widgets.rules_panel import RulesPanel
@@ -79,9 +80,7 @@ def needed_frame(dist) -> object:
     """The distribution of cards needed as a table: each count, its exact chance and in percent."""
     if not isinstance(dist, Dist):
         raise TypeError(f"dist must be a Dist of cards needed (odds.cards_needed); got {shown(dist, 60)}")
-    frame = dist.to_frame("cards needed")
-    frame["percent"] = [percent(p) for p in frame["probability"]]
-    return frame
+    return chance_table(dist, "cards needed").set_index("cards needed")
 
 
 class AttackPanel(w.VBox):

@@ -331,11 +331,11 @@ def check_history(game: Game, chance_probabilities: dict[int, Fraction]) -> pd.D
         raise ContractBroken(f"{where}: history lacks columns {missing}")
     if list(history.index) != list(range(1, n + 1)):
         raise ContractBroken(f"{where}: steps are not 1..{n}")
-    told = history["action"].where(history["actor"] != "chance", history["dice"])
+    told = history["action"].where(history["actor"] != "chance", history["chance outcome"])
     if list(told) != [game._said(s.action, s.phase) for s in game._steps]:
         raise ContractBroken(f"{where}: history actions/dice differ")
     running = Fraction(1)
-    columns = ("actor", "action", "dice", "probability", "path_probability")
+    columns = ("actor", "action", "chance outcome", "probability", "path_probability")
     for step, actor, action, dice, probability, path in zip(
         history.index, *(history[c] for c in columns), strict=True
     ):

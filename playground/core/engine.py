@@ -28,6 +28,7 @@ from .gc_pause import gc_paused
 from .matching import find_listed, lookalike_sentence
 from .numbers import is_whole, shown, whole_number
 from .setup import _fixed_at_start
+from .showing import joined
 
 CHANCE = "chance"
 """The actor at a chance step: a die roll, a draw, a shuffle."""
@@ -36,7 +37,16 @@ Action = Hashable
 Policy = Callable[["Game"], Action]
 Policies = Policy | Sequence[Policy] | Mapping[int, Policy] | None
 # The columns every game's history begins with (after its index, the step number).
-HISTORY_COLUMNS = ("phase", "actor", "for", "action", "dice", "probability", "path_probability", "outcome")
+HISTORY_COLUMNS = (
+    "phase",
+    "actor",
+    "for",
+    "action",
+    "chance outcome",
+    "probability",
+    "path_probability",
+    "outcome",
+)
 """What a game is played with: one policy for everyone, or one per player."""
 
 
@@ -562,10 +572,10 @@ class Game(ABC):
                     "actor": "chance" if s.actor == CHANCE else self.player_name(s.actor),
                     "for": "" if s.for_player is None else self.player_name(s.for_player),
                     "action": self._said(s.action, s.phase) if s.actor != CHANCE else "",
-                    "dice": self._said(s.action, s.phase) if s.actor == CHANCE else "",
+                    "chance outcome": self._said(s.action, s.phase) if s.actor == CHANCE else "",
                     "probability": s.probability,
                     "path_probability": paths[number + 1],
-                    "outcome": "; ".join(e.text for e in s.events),
+                    "outcome": joined(e.text for e in s.events),
                     **self._figures_from(s.figures),
                 }
             )

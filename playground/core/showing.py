@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+from collections.abc import Iterable
 from fractions import Fraction
 
 from .numbers import shown, whole_number
@@ -121,3 +122,14 @@ def _exact_number(value: object, name: str) -> Fraction:
             f"{int(longest * 0.30103):,} digits; at most {GAP_BITS:,} bits (about 30,000 digits) are allowed"
         )
     return exact
+
+
+def joined(texts: Iterable[str]) -> str:
+    """Sentences and phrases as one text, as a history row shows a step's events: after a full
+    stop the next begins a new sentence, after a phrase it follows a semicolon (never ".;")."""
+    out = ""
+    for text in texts:
+        if out:
+            out += " " if out.endswith((".", "!", "?")) else "; "
+        out += text
+    return out

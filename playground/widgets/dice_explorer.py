@@ -266,9 +266,21 @@ class DiceExplorer(w.VBox):
         self.chart.value = bars_svg(
             dist, highlight=lambda o: o >= target, title="orange bars reach the target"
         )
-        frame = dist.to_frame("result")
-        frame["percent"] = [percent(q) for q in frame["probability"]]
-        self.table.value = frame.to_html(index=False, border=0, classes="pg-table")
+        self.table.value = chance_table(dist, "result").to_html(index=False, border=0, classes="pg-table")
+
+
+def chance_table(dist: Dist, outcome: str) -> pd.DataFrame:
+    """A distribution as a class reads it: each outcome, its exact chance, in percent, and the
+    chance of at least it in percent (Dist.to_frame keeps the column names code uses)."""
+    frame = dist.to_frame(outcome)
+    return pd.DataFrame(
+        {
+            outcome: frame[outcome],
+            "chance": frame["probability"],
+            "percent": [percent(q) for q in frame["probability"]],
+            "at least this": [percent(q) for q in frame["at_least"]],
+        }
+    )
 
 
 def dice_explorer(dice: int = 2, sides: int = 6, bonus: int = 0, target: int = 7) -> DiceExplorer:

@@ -25,8 +25,9 @@ HISTORY_ROWS = 40
 
 
 def frame_html(frame: pd.DataFrame, css_class: str) -> str:
-    """A DataFrame as a compact, scrollable HTML table; long Fractions shown readably."""
-    shown = frame.map(lambda v: readable(v) if isinstance(v, Fraction) else v)
+    """A DataFrame as a compact, scrollable HTML table; long Fractions shown readably, and no
+    "None" where a cell has nothing to say (a move's chance)."""
+    shown = frame.map(lambda v: readable(v) if isinstance(v, Fraction) else "" if v is None else v)
     table = shown.to_html(classes=f"pg-table {css_class}", border=0, na_rep="")
     return f"<div style='max-height:22em;overflow:auto'>{table}</div>"
 
