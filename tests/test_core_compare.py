@@ -276,6 +276,18 @@ def test_plot_draws_each_interval() -> None:
         compare_plot(pd.DataFrame({"x": [1]}))
 
 
+def test_the_plot_counts_the_plays_by_the_games_own_word() -> None:
+    """A Challengers comparison is over tournaments, a Tsubasa one over matches: not 'games'."""
+    from playground import challengers, tsubasa
+
+    for module, word in ((challengers, "tournaments"), (tsubasa, "matches")):
+        measures = {"steps": lambda game: float(game.step_count)}
+        rules = module.Rules()
+        table = compare_rules(module.new_game, rules, rules, games=2, measures=measures, executor="serial")
+        assert table.attrs["played_as"] == word
+        assert f"over 2 {word}" in compare_plot(table)._suptitle.get_text()
+
+
 def test_compare_plot_titles_read_as_numbers_and_ticks_stay_few() -> None:
     """Points in the thousands read 5,337 (not 5.337e+03); a narrow interval gets at most 6 ticks."""
     table = compare_rules(new_ruled_game, SHORT, LONG, games=40, measures=MEASURES)

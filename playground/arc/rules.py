@@ -24,6 +24,7 @@ SPORT_REGION_LASTS = ("the season", "the Sport")
 class Rules(RulesBase):
     """The rules of Tournament Arc. Build with keywords; every value is checked."""
 
+    played_as: ClassVar[str] = "seasons"
     sections: ClassVar[tuple[tuple[str, str], ...]] = (
         ("Season", "ruleset"),
         ("Scoring", "homefield_multiplier"),

@@ -34,6 +34,7 @@ TROPHIES_PER_ROUND = 4
 class Rules(RulesBase):
     """The rules of Challengers!. Build with keywords; every value is checked."""
 
+    played_as: ClassVar[str] = "tournaments"
     sections: ClassVar[tuple[tuple[str, str], ...]] = (
         ("Matches", "bench_seats"),
         ("Deck phase", "draw_per_round"),

@@ -183,7 +183,13 @@ def compare_rules(
     if bar is not None:
         bar.bar_style = "success"
     table = _table(rows, [name for name, _ in plan.measures])
-    table.attrs.update(games=games, seed=seed, a=rules_a.described(), b=rules_b.described())
+    table.attrs.update(
+        games=games,
+        played_as=type(rules_a).played_as,
+        seed=seed,
+        a=rules_a.described(),
+        b=rules_b.described(),
+    )
     return table
 
 
@@ -392,7 +398,8 @@ def compare_plot(table: pd.DataFrame) -> Any:
         means = f"A {_mean_text(row[MEAN_A])}, B {_mean_text(row[MEAN_B])}"
         ax.set_title(f"{means}: {row[VERDICT]}", fontsize=9, loc="left")
     games = table.attrs.get("games")
-    heading = "B - A with 95% intervals" + (f" over {games:,} games" if games else "")
+    played_as = table.attrs.get("played_as", "games")
+    heading = "B - A with 95% intervals" + (f" over {games:,} {played_as}" if games else "")
     if "a" in table.attrs:
         heading += f"\nA: {table.attrs['a']}; B: {table.attrs['b']}"
     fig.suptitle(heading, fontsize=10)

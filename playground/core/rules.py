@@ -102,6 +102,8 @@ class RulesBase:
     """
 
     sections: ClassVar[tuple[tuple[str, str], ...]] = ()
+    played_as: ClassVar[str] = "games"
+    """What one play of the game is called, in the plural (a comparison's picture counts them)."""
 
     def __post_init__(self) -> None:
         for spec in field_specs(type(self)):

@@ -38,6 +38,7 @@ DIRECTION_FACES = ("main", "branch", "pick", "clockwise", "counter", "choice")
 class Rules(RulesBase):
     """The rules of Tie-Break Triumph. Build with keywords; every value is checked."""
 
+    played_as: ClassVar[str] = "seasons"
     sections: ClassVar[tuple[tuple[str, str], ...]] = (
         ("Season", "target_score_2p"),
         ("Tokens", "tokens_per_turn"),

@@ -20,6 +20,7 @@ POINT_KINDS = ("shot", "pass", "defense")
 class Rules(RulesBase):
     """The rules of Captain Tsubasa: The Card Game. Build with keywords; every value is checked."""
 
+    played_as: ClassVar[str] = "matches"
     sections: ClassVar[tuple[tuple[str, str], ...]] = (
         ("The match", "match_cards_removed"),
         ("The round", "hand_size"),
