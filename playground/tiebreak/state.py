@@ -128,15 +128,15 @@ class State:
         columns = {
             "position": [self.board.spaces[p.position].name for p in players],
             "ranking": ranks,
-            "top_ranker": [self.top_ranker == i for i in range(len(players))],
-            "injured_weeks": [p.injured_weeks for p in players],
+            "top ranker": [self.top_ranker == i for i in range(len(players))],
+            "injured weeks": [p.injured_weeks for p in players],
             "schedule": [", ".join(str(c) for c in p.schedule) for p in players],
             **{t: [p.tokens[t] for p in players] for t in TOKEN_TYPES},
             "titles": titles,
             "reserved": reserved,
             "deck": [sum(p.deck.values()) for p in players],
             "discards": [sum(p.discards.values()) for p in players],
-            "let_cards": [", ".join(str(c) for c, _ in p.lets) for p in players],
+            "Let cards": [", ".join(str(c) for c, _ in p.lets) for p in players],
         }
         return pd.DataFrame(columns, index=pd.Index([p.name for p in players], name="player"))
 
@@ -154,9 +154,9 @@ class State:
                     "points": s.points,
                     "surface": s.surface,
                     "champion": self.players[holder[0]].name if holder else "",
-                    "champion_card": str(holder[1]) if holder else "",
-                    "reserved_by": self.players[reserved[0]].name if reserved else "",
-                    "pieces_here": ", ".join(p.name for p in self.players if p.position == i),
+                    "champion's card": str(holder[1]) if holder else "",
+                    "reserved by": self.players[reserved[0]].name if reserved else "",
+                    "pieces here": ", ".join(p.name for p in self.players if p.position == i),
                 }
             )
         return pd.DataFrame(rows).set_index("space")
