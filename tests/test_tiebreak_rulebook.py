@@ -10,6 +10,7 @@ Variants of those rulings are tested in test_tiebreak_engine.py.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, deque
 from fractions import Fraction
 
@@ -30,7 +31,7 @@ from tiebreak_scenes import (
 
 from playground.core.engine import CHANCE
 from playground.core.rules import RulesError
-from playground.tiebreak import Card, IllegalAction, Rules, new_game
+from playground.tiebreak import Card, IllegalAction, Rules, load_data, new_game
 from playground.tiebreak.actions import (
     Discard,
     EndTurn,
@@ -45,7 +46,7 @@ from playground.tiebreak.actions import (
     Train,
     Travel,
 )
-from playground.tiebreak.engine import Task
+from playground.tiebreak.engine import AUTO, Task
 
 # -- set-up ---------------------------------------------------------------------------------------
 
@@ -509,6 +510,28 @@ def test_an_injured_player_rests_two_weeks_keeping_only_health_tokens() -> None:
     assert game.phase() == "roll"  # fit again: a normal week
 
 
+@pytest.mark.parametrize(("ruling", "then"), [("plays on", "roll"), ("rests", "next player")])
+def test_a_health_token_that_ends_the_injury_on_a_rest_turn(ruling: str, then: str) -> None:
+    """Health cuts a week at once: by our ruling a player healed to 0 weeks on a rest turn rolls
+    and plays that turn (Rules.healed_turn; 'rests': the turn is still spent resting)."""
+    game = new_game(rules=Rules(healed_turn=ruling), seed=2)
+    while game.phase() != "roll":
+        game.step()
+    me = game.state.players[0]
+    place(game, 0, "t1000_miami")
+    game.apply(Roll(2, 3, "main"))  # onto the Injury space
+    game.apply(EndTurn())
+    until_own_phase(game, ("injured",))
+    me.injured_weeks = 1
+    set_tokens(game, 0, {"health": 1})
+    game.apply(Heal())
+    assert me.injured_weeks == 0
+    assert (game.phase() == "roll" and game.tasks[0].player == 0) == (then == "roll")
+    if then == "next player":  # the week ends: its discard, then the next player's turn
+        assert (game.phase(), game.current_actor()) == ("discard", 0)
+    assert_conserved(game)
+
+
 def test_an_injured_champion_cannot_defend() -> None:
     """Injury: an injured player cannot defend; their tournaments count as vacant to visitors."""
     game, position = defended_scene({})
@@ -612,6 +635,28 @@ def test_let_cards_move_you_or_give_tokens(let_id: str, where: str, phase: str) 
     arrive(game, 0, "let_1", by_dice=True)
     game.apply(let_card(game, let_id))
     assert game.state.players[0].position == game.board.index[where] and game.phase() == phase
+    assert_conserved(game)
+
+
+@pytest.mark.parametrize("chain", [0, 1])
+def test_a_let_card_that_moves_you_onto_another_let_space(chain: int) -> None:
+    """By our ruling a Let card's move onto another Let space draws no second card
+    (Rules.let_chain: up to that many more a week). A Tailwind of 8 takes let_1 to let_2."""
+    data = load_data()
+    longer = tuple(dataclasses.replace(c, amount=8) if c.id == "tailwind" else c for c in data.let_cards)
+    game = new_game(rules=Rules(let_chain=chain), data=dataclasses.replace(data, let_cards=longer), seed=3)
+    while game.phase() != "act":
+        game.step()
+    game.tasks = deque([Task("act", 0, 0), Task("end_week", AUTO, 0)])
+    arrive(game, 0, "let_1", by_dice=True)
+    events = [e.text for e in game.apply(let_card(game, "tailwind"))]
+    assert game.state.players[0].position == game.board.index["let_2"]
+    assert (game.phase() == "let_draw") == (chain > 0)
+    assert any("no second Let card" in e for e in events) == (chain == 0)
+    if chain:  # the second Tailwind takes let_2 to let_3, where the cap of one stops the chain
+        events = [e.text for e in game.apply(let_card(game, "tailwind"))]
+        assert game.state.players[0].position == game.board.index["let_3"] and game.phase() != "let_draw"
+        assert any("no further Let card this week" in e for e in events)
     assert_conserved(game)
 
 
@@ -929,10 +974,15 @@ def test_the_injury_landing_turn_is_the_first_week_only_by_the_field() -> None:
     from playground.tiebreak.odds import landing_frequencies
     from playground.tiebreak.simulate import simulate_landings
 
-    for counts, left in ((False, 2), (True, 1)):
-        game = act_scene(rules=Rules(injury_landing_counts=counts))
-        game._arrive(0, game.board.injury, by_dice=False)
-        assert game.state.players[0].injured_weeks == left
+    for counts, weeks, left in ((False, 2, 2), (True, 2, 1), (True, 1, 0)):
+        game = act_scene(rules=Rules(injury_landing_counts=counts, injury_weeks=weeks))
+        set_tokens(game, 0, {"travel": 2})
+        game._arrive(0, game.board.injury, by_dice=True)
+        # injured for the rest of the landing week, even when it is the injury's only week
+        assert game.state.players[0].injured_weeks == weeks
+        assert not any(isinstance(a, Travel) for a in game.legal_actions())
+        game.apply(EndTurn())
+        assert game.state.players[0].injured_weeks == left  # the weeks still to sit out
     rules = Rules(injury_landing_counts=True)
     exact = landing_frequencies(game.board, rules)
     walked = simulate_landings(game.board, rules, turns=200_000, seed=3)

@@ -312,6 +312,7 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
         self.card_used = False  # a schedule card was used to enter
         self.blocked_this_week = False  # arrived on a Let or Injury space this week
         self.arrival_kind = ""
+        self.lets_chained = 0  # Let cards drawn this week after a Let card's move (Rules.let_chain)
         self.ace_space: int | None = None
         self.doubles = False
         self.move_options: tuple[int, ...] = ()
@@ -352,6 +353,8 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
 
     def _do_end_week(self, task: Task, _: None) -> list[Event]:
         me = self.state.players[task.player]
+        if self.rules.injury_landing_counts and self.arrival_kind == "injury" and me.injured_weeks:
+            me.injured_weeks -= 1  # the week of landing on the Injury space was the injury's first
         later = [Task("refill", AUTO, task.player), Task("next_turn", AUTO, task.player)]
         if not self.card_used and me.schedule:
             self._then(Task("discard", task.player, task.player), *later)

@@ -20,8 +20,9 @@ Readings the engine makes here, and why:
   had the week's tournament (a real entry, or a failed attempt while Rules.failed_qualify_is_entry
   says that counts): a later arrival the same week (by a flight, say) forces nothing, unless
   Rules.challenge_after_entry is on.
-- A Let card that moves you onto another Let space draws no second card: chains of Let cards
-  could otherwise loop for ever (two piles that send you to each other).
+- A Let card that moves you onto another Let space draws no second card by our ruling
+  (Rules.let_chain allows up to 5 more a week: a cap, since two piles that send you to each other
+  would otherwise loop for ever).
 """
 
 from __future__ import annotations
@@ -132,11 +133,13 @@ class MovingPhase:
             to = self.board.destinations(me.position, abs(card.amount), direction, "main")[0]
             space = self.board.spaces[to]
             keep_ace = self.rules.ace_after_let_move and self.ace_space is not None
-            if space.kind == "let":  # a Let card never sends you to draw another
+            if space.kind == "let" and self.lets_chained >= self.rules.let_chain:  # Rules.let_chain
                 me.position = to
                 self.ace_space = to if keep_ace else None
-                events.append(Event(f"{me.name} moves to {space.name} (no second Let card)."))
+                more = "second" if not self.rules.let_chain else "further"
+                events.append(Event(f"{me.name} moves to {space.name} (no {more} Let card this week)."))
             else:
+                self.lets_chained += space.kind == "let"
                 events += self._arrive(p, to, by_dice=keep_ace)
         return events
 

@@ -70,7 +70,8 @@ class Rules(RulesBase):
     end_when: str = rule(
         "every card used",
         "Our reading of the rulebook: the season ends when every player's tournament cards are all "
-        "used (a player who runs out early keeps taking turns but cannot enter); variant: it ends "
+        "used (a card on the board, a title or a Training reservation, counts as used; a player "
+        "who runs out early keeps taking turns but cannot enter); variant: it ends "
         "as soon as one player must refill the schedule and cannot.",
         choices=("every card used", "first cannot refill"),
     )
@@ -154,6 +155,14 @@ class Rules(RulesBase):
         "Rulebook: the Let cards are dealt evenly into face-down piles, one on each Let space, "
         "and you draw from the pile where you land; variant: one shared pile.",
         choices=("one per Let space", "one shared pile"),
+    )
+    let_chain: int = rule(
+        0,
+        "Ruling: a Let card that moves you onto another Let space draws no second card (0); 1 to "
+        "5: up to that many more Let cards in a row that week (a cap, since Let cards could send a "
+        "piece from pile to pile without end).",
+        low=0,
+        high=5,
     )
     ace_after_let_move: bool = rule(
         False,
@@ -292,6 +301,13 @@ class Rules(RulesBase):
         "Ruling (the rulebook lets you enter United and Final from anywhere 'at any time'): from "
         "afar they are entered after the move, with the other choices of the week. On (with "
         "specials_before_roll): also before you roll, so a Let or Injury space cannot close them.",
+    )
+    healed_turn: str = rule(
+        "plays on",
+        "Ruling (the rulebook: a Health token cuts a week at once): a player whose Health token "
+        "ends the injury on a rest turn rolls and plays that turn; 'rests': that turn is still "
+        "spent on the Injury space, so a token spent on the last week saves nothing.",
+        choices=("plays on", "rests"),
     )
     injured_actions: str = rule(
         "all but travel",

@@ -173,7 +173,9 @@ class SpecialsPhase:
         if not weeks:
             return [Event(f"{said}, but injuries last 0 weeks.")]
         who.position = self.board.injury
-        who.injured_weeks = self.rules.weeks_after_landing() if there else weeks
+        who.injured_weeks = (
+            weeks  # with Rules.injury_landing_counts the landing week is one (see _do_end_week)
+        )
         return [Event(f"{said} for {weeks} week{'' if weeks == 1 else 's'}.")]
 
     def _options_injured(self: TiebreakGame, task: Task) -> list[Action]:
@@ -190,7 +192,9 @@ class SpecialsPhase:
         me = self.state.players[task.player]
         if isinstance(action, Heal):
             events = self._heal(me)
-            if me.injured_weeks == 0:  # back on tour this very week
+            if me.injured_weeks == 0 and self.rules.healed_turn == "rests":
+                self._then(Task("end_week", AUTO, task.player))
+            elif me.injured_weeks == 0:  # back on tour this very week (Rules.healed_turn)
                 self._then(
                     Task("roll", CHANCE, task.player),
                     Task("act", task.player, task.player),
