@@ -736,6 +736,28 @@ def _changed(**cards: dict) -> TsubasaData:
     return dataclasses.replace(data, cards=changed)
 
 
+def test_a_card_removed_by_a_motivation_at_the_duels_start_reopens_the_attack_phase() -> None:
+    """End of the attack phase: if one of the 9 cards is eliminated then, play goes on until 9
+    are reached again; so too when a card motivated at the start of the duel removes one."""
+    data = _changed(m_morisaki={"abilities": ("eliminate_opponent",)})  # a teacher's motivated card
+    game = attack_scene(seed=1, rules=Rules(motivation=True), data=data)
+    empty_hands(game)
+    for card in ["t_hyuga", "t_sawada", "t_furuta", "t_koike"]:
+        lay(game, 1, card)
+    for card in ["n_morisaki", "n_ishizaki", "n_izawa", "n_taki"]:
+        lay(game, 0, card)
+    give(game, 1, "t_imai")
+    give(game, 0, "n_tsubasa")
+    game.state.coaches[0].points["defense"] = 5
+    game.apply(Play("t_imai"))
+    game.apply(Skip("discard_opponent"))  # the 9th card: the attack phase ends
+    game.apply(Motivate("n_morisaki"))
+    game.apply(Use("eliminate_opponent", "t_hyuga"))
+    assert game.cards_in_play() == 8 and "t_hyuga" in game.state.box
+    assert (game.phase(), game.current_actor()) == ("attack", 0)  # Nankatsu may play the 9th again
+    assert Play("n_tsubasa") in game.legal_actions()
+
+
 def test_a_mandatory_action_follows_optional_ability_1() -> None:
     """Card Example 7, 'Mandatory Action if it is used Optional Ability 1', with the Clarifications:
     Advices from the coaches gains two points and must then be discarded (Discard Card: to its

@@ -22,7 +22,7 @@ from playground.core.numbers import shown
 from .actions import Aim, Dice, Pick, Reroll, Save, Spend
 from .odds import _attacker_wins
 from .rules import POINT_KINDS
-from .state import Task, said, todo
+from .state import AUTO, Task, said, todo
 
 if TYPE_CHECKING:
     from .engine import TsubasaGame
@@ -53,8 +53,23 @@ class DuelPhase:
         """The attacker aims; first, by the rulebook's timing, each coach may motivate (attacker first)."""
         att, dfd = self.state.attacker, self.defender
         moments = [todo("motivate", c, c) for c in (att, dfd)] if self._motivates_any_time() else []
-        self._then(*moments, todo("aim", att, att))
+        reopen = [todo("reopen_attack", AUTO, att)] if moments else []
+        self._then(*moments, *reopen, todo("aim", att, att))
         return []
+
+    def _do_reopen_attack(self: TsubasaGame, task: Task, _: None) -> list[Event]:
+        """A motivated card's ability at the duel's start took a card out of play: below the
+        limit, with a coach still playing, the attack phase goes on until the limit is reached
+        again (the rulebook's end of the attack phase); else the attacker aims."""
+        coaches = self.state.coaches
+        full, done = self.cards_in_play() >= self.limit(), all(c.passed for c in coaches)
+        if full or done or not self.tasks or self.tasks[0].kind != "aim":
+            return []
+        self.tasks.popleft()  # the aim: it comes again when the attack phase ends
+        return [
+            said(f"{self.cards_in_play()} cards are in play: the attack phase goes on"),
+            *self._after_turn(self.turn),
+        ]
 
     def _options_aim(self: TsubasaGame, task: Task) -> list[Action]:
         return [Aim("shot"), Aim("pass")]

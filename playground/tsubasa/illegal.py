@@ -49,7 +49,7 @@ def explain_illegal(game: TsubasaGame, action: Action) -> str | None:
         ):
             return (
                 f"The play areas hold {game.cards_in_play()} cards, the limit of {limit}: an ability "
-                "that plays another card can do nothing now, so it was passed over."
+                "that plays another card can do nothing now, so it is not offered."
             )
         if task.kind != "ability":
             return (
