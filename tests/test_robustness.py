@@ -1018,3 +1018,72 @@ def test_a_list_typed_for_a_tuple_field_is_named_as_the_look_alike_it_is() -> No
                     game.apply(typed)
         game.step()
     assert len(checked) == 4
+
+
+def test_a_students_function_inside_a_package_player_is_checked_too() -> None:
+    """Tie-Break's from_choices calls the student's risk function: an edit made there is refused."""
+    game = GAMES["tiebreak"](2)
+
+    def risk(situation: object) -> int:
+        game.state.players[0].tokens["wildcard"] += 5  # through the notebook's own name for the game
+        return 0
+
+    with pytest.raises(IllegalAction, match="another of the game's fields"):
+        game.play(tiebreak.policies.from_choices(risk=risk))
+    assert_whole(game)
+    assert not asking._package_player(tiebreak.policies.from_choices(risk=risk))
+    assert asking._package_player(tiebreak.policies.from_choices(risk=tiebreak.policies.greedy))
+
+
+@pytest.mark.parametrize(
+    ("name", "part"),
+    [("tiebreak", "board"), ("tsubasa", "data"), ("challengers", "cards"), ("arc", "rules")],
+)
+def test_deleting_a_loaded_part_of_the_state_is_refused(name: str, part: str) -> None:
+    game = _first_player_node(GAMES[name](1))
+
+    def vandal(game: Game) -> object:
+        pick = game.legal_actions()[0]
+        delattr(game.state, part)
+        return pick
+
+    with pytest.raises(IllegalAction, match="another of the game's fields"):
+        game.step(vandal)
+    assert_whole(game)
+    game.play()
+
+
+def test_swapping_a_face_down_special_shot_is_refused() -> None:
+    """Tsubasa keeps the face-down picks in a private field; it is state, so it is checked."""
+    game = GAMES["tsubasa"](4)
+    while not (game._face_down and game.current_actor() != CHANCE):
+        game.step(tsubasa.policies.greedy)
+
+    def swap(game: Game) -> object:
+        pick = game.legal_actions()[0]
+        game._face_down[0] = "x"  # type: ignore[attr-defined]
+        return pick
+
+    with pytest.raises(IllegalAction, match="another of the game's fields"):
+        game.step(swap)
+    assert_whole(game)
+
+
+def test_end_of_game_measures_refuse_a_game_still_going() -> None:
+    """A measure of how the game ended gives no number for a game in progress."""
+    from playground.arc.simulate import tie_replacements
+    from playground.core.compare import first_player_won
+    from playground.tiebreak.measures import reached_target, winning_ranking
+
+    for measure, game in (
+        (reached_target, GAMES["tiebreak"](1)),
+        (winning_ranking, GAMES["tiebreak"](1)),
+        (first_player_won, GAMES["challengers"](1)),
+        (tie_replacements, GAMES["arc"](1)),
+    ):
+        for _ in range(20):
+            game.step()
+        with pytest.raises(ValueError, match="the game is not over yet"):
+            measure(game)
+        game.play()
+        assert measure(game) >= 0

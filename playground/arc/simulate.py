@@ -78,7 +78,8 @@ def top_margin(game: ArcGame) -> float:
 
 @takes_game(ArcGame)
 def tie_replacements(game: ArcGame) -> float:
-    """How many times a tie sent a Sport away and brought the next one."""
+    """How many times a tie sent a Sport away and brought the next one, in the whole game."""
+    final_result(game)
     return float(game.tie_total)
 
 

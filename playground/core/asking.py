@@ -4,9 +4,11 @@ A player function gets the live game (a copy a step would cost more than most st
 read anything; three kinds of change are refused, each with the game put back as it was: a
 step of the game it is asked about, a move applied to it, and an edit in place of the state or
 of the game's other public fields (``game.state.players[0].points = 99``, ``game.target = 3``,
-``game.tasks.clear()``). The last is found by a fingerprint of those changeable parts taken
-before and after the call; the game's private (underscored) caches, its generator and history,
-and its loaded rules and data (read-only already) are left out. The fingerprint costs 0.1-0.3 ms
+``game.tasks.clear()``, ``del game.state.board``). The last is found by a fingerprint of those
+changeable parts taken before and after the call; the game's private (underscored) caches, its
+generator and history are left out (a game lists the private fields that hold state, such as
+Tsubasa's face-down picks, in SEALED_PRIVATE), and its loaded rules and data (read-only
+already) count only by which object sits where. The fingerprint costs 0.1-0.3 ms
 a call, so it is taken only for player functions from outside the package (a student's own);
 the package's players are checked not to edit anything by a test instead.
 """
@@ -37,8 +39,13 @@ EDITED_BY_POLICY = (
 
 
 def _package_player(policy: Any) -> bool:
+    """A player of the package's own, calling none of the caller's functions (a package player
+    that does, such as Tie-Break's from_choices, lists them in given_functions())."""
     module = getattr(policy, "__module__", None) or ""
-    return module == "playground" or module.startswith("playground.")
+    if not (module == "playground" or module.startswith("playground.")):
+        return False
+    given = getattr(policy, "given_functions", None)
+    return not callable(given) or all(map(_package_player, given()))
 
 
 def _loaded(game: Any) -> set[int]:
@@ -53,6 +60,7 @@ def _loaded(game: Any) -> set[int]:
 
 
 _NOT_SEALED = frozenset({"rng", "state"})  # the generator is the game's own; the state is sealed apart
+_LOADED = "loaded part"  # in a fingerprint, where a loaded part sits (a deleted or swapped one shows)
 
 
 def state_seal(game: Any, policy: Any) -> bytes | None:
@@ -63,10 +71,15 @@ def state_seal(game: Any, policy: Any) -> bytes | None:
     loaded = _loaded(game)
     state = getattr(game, "state", None)
     parts = vars(state) if hasattr(state, "__dict__") else {}
-    fields = {k: v for k, v in vars(game).items() if not k.startswith("_") and k not in _NOT_SEALED}
+    private = getattr(game, "SEALED_PRIVATE", ())  # private fields that hold state, not caches
+    fields = {k: v for k, v in vars(game).items() if (k[:1] != "_" or k in private) and k not in _NOT_SEALED}
     try:
         return pickle.dumps(
-            [{k: v for k, v in kept.items() if id(v) not in loaded} for kept in (parts, fields)], protocol=5
+            [
+                {k: (_LOADED, id(v)) if id(v) in loaded else v for k, v in kept.items()}
+                for kept in (parts, fields)
+            ],
+            protocol=5,
         )
     except (pickle.PicklingError, TypeError, AttributeError):
         return None

@@ -62,9 +62,9 @@ def steps(game: Game) -> float:
 
 
 def first_player_won(game: Game) -> float:
-    """1 if the first player is among the winners, else 0 (its mean is the first seat's win rate)."""
-    result = _a_game(game).result()
-    return float(result is not None and 0 in result.winners)
+    """1 if the first player is among the winners, else 0 (its mean is the first seat's win rate;
+    a game still going is refused: play it to the end first)."""
+    return float(0 in final_result(game).winners)
 
 
 def final_result(game: Game) -> Result:

@@ -39,6 +39,7 @@ from playground.core.compare import (
     POOL_FROM,
     VERDICT,
     Z95,
+    final_result,
     progress_bar,
 )
 from playground.core.dist import Dist
@@ -269,13 +270,16 @@ def weeks(game: Game) -> float:
 
 @takes_game(TiebreakGame)
 def reached_target(game: Game) -> float:
-    """1 if the season ended because a player reached the target ranking, else 0."""
+    """1 if the season ended because a player reached the target ranking, else 0 (a season still
+    going is refused: play it to the end first)."""
+    final_result(game)
     return float(max(game.state.rankings()) >= game.target)
 
 
 @takes_game(TiebreakGame)
 def winning_ranking(game: Game) -> float:
-    """The highest ranking at the end of the season."""
+    """The highest ranking at the end of the season (a season still going is refused)."""
+    final_result(game)
     return float(max(game.state.rankings()))
 
 

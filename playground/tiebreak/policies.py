@@ -210,6 +210,10 @@ class ChoicePolicy:
         parts = [f"{name}={getattr(f, '__name__', f)}" for name, f in self._choices()]
         return f"from_choices({', '.join(parts)})"
 
+    def given_functions(self) -> list[Callable[[Situation], object]]:
+        """The caller's functions this player calls (so a check of edits to the game covers them)."""
+        return [f for _, f in self._choices()]
+
     def _choices(self) -> list[tuple[str, Callable[[Situation], object]]]:
         return [(name, f) for name, f in (("risk", self.risk), ("challenge", self.challenge)) if f]
 

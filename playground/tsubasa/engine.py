@@ -73,6 +73,8 @@ def _uniform_listed(kind: str, sides: int) -> dict[Action, tuple[Action, Fractio
 class TsubasaGame(AttackPhase, AdvancedRules, DuelPhase, Game):
     """A whole match of Captain Tsubasa: The Card Game, Nankatsu (coach 0) against Toho (coach 1)."""
 
+    SEALED_PRIVATE = ("_face_down",)  # private, so no player reads it, yet state (see core/asking.py)
+
     def __init__(
         self,
         rules: Rules | None = None,
