@@ -208,7 +208,7 @@ def _dice_explorer(page: Page) -> None:
     expect(rows).to_have_count(11)
     expect(rows.first.locator("td").first).to_have_text("4")
     seven = rows.filter(has=page.locator("td:first-child", has_text=re.compile(r"^7$")))
-    expect(seven.locator("td").nth(3)).to_have_text(str(two_dice_at_least(2, 7)))
+    expect(seven.locator("td").nth(3)).to_have_text(percent(two_dice_at_least(2, 7)))
 
     press_slider(page, ".pg-dice-explorer", "target (at least)", ".pg-answer", _explorer_target_8(2))
 

@@ -104,7 +104,13 @@ def test_table_matches_games_played_by_hand() -> None:
         expected = "B higher" if row[LOW] > 0 else "A higher" if row[HIGH] < 0 else "cannot tell"
         assert row[VERDICT] == expected
     assert table.loc["steps", VERDICT] == "B higher"  # a longer race takes more steps
-    assert table.attrs == {"games": n, "seed": 0, "a": "our default rules", "b": "target 20"}
+    assert table.attrs == {
+        "games": n,
+        "seed": 0,
+        "a": "our default rules",
+        "b": "target 20",
+        "played_as": "games",
+    }
 
 
 def test_seed_players_and_policies_reach_every_game() -> None:

@@ -126,9 +126,14 @@ def _exact_number(value: object, name: str) -> Fraction:
 
 def joined(texts: Iterable[str]) -> str:
     """Sentences and phrases as one text, as a history row shows a step's events: after a full
-    stop the next begins a new sentence, after a phrase it follows a semicolon (never ".;")."""
+    stop the next begins a new sentence, after a phrase it follows a semicolon (never ".;").
+    texts: a list or other iterable of strings (not one string); it costs one pass over them."""
+    if isinstance(texts, str) or not isinstance(texts, Iterable):
+        raise TypeError(f"texts must be a list of strings (sentences or phrases); got {shown(texts)}")
     out = ""
     for text in texts:
+        if not isinstance(text, str):
+            raise TypeError(f"texts must hold strings only; one of them is {shown(text)}")
         if out:
             out += " " if out.endswith((".", "!", "?")) else "; "
         out += text
