@@ -49,6 +49,24 @@ def test_setup_trophy_stacks_one_per_round_ascending() -> None:
     assert all(len(pile) == 4 - 3 for pile in game.state.trophy_piles)  # 3 mats took one each
 
 
+def test_setup_the_history_names_each_stacked_trophys_fans_with_its_pile_chance() -> None:
+    """Set-up 4 and Fan Calculation: a trophy is stacked face down, its fans hidden from the players;
+    the history is the referee's record, so it names the fans, and its probability (copies of that
+    value left in the round's pile over the pile's size) then says nothing the row does not."""
+    game = step_until(new_game(seed=4, players=4), "pick")
+    rows = game.history()
+    trophies = rows[rows["phase"] == "set-up: trophy"]
+    assert len(trophies) == 2 * 7
+    left = {r: Counter(Rules().trophy_fans(r)) for r in range(1, 8)}
+    for step, row in trophies.iterrows():
+        trophy = game.actions()[step - 1]
+        r, fans = trophy_round(trophy), trophy_fans(trophy)
+        assert row["chance outcome"] == f"a round {r} trophy of {fans} fans"
+        assert f"round {r} trophy face down ({fans} fans on its back)" in row["outcome"]
+        assert row["probability"] == Fraction(left[r][fans], left[r].total())
+        left[r][fans] -= 1
+
+
 def test_setup_the_basic_set_and_five_of_six_make_the_level_decks() -> None:
     """Set-up 7: the basic set is always in, one of the six others stays in the box, and the cards
     are split by level into the A, B and C decks."""

@@ -44,7 +44,7 @@ from .cards import ROBOT, ChallengersData, Pairing, load_data
 from .deck_phase import DeckPhaseFlow, checked_decks
 from .match import MatchFlow
 from .rules import EACH_BRACKET, MAX_ROUNDS, Rules
-from .state import AUTO, FAN, LevelDeck, Match, State, Task, new_side, trophy_id
+from .state import AUTO, FAN, LevelDeck, Match, State, Task, new_side, trophy_fans, trophy_id, trophy_round
 
 PLAYER_NAMES = ("Ash", "Billie", "Chris", "Dana", "Evert", "Fran", "Gus", "Hana")
 CHANCE_KINDS = ("lot_set", "trophy", "draw", "reveal_draw", "toss", "lots")
@@ -302,7 +302,8 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
     def _do_trophy(self, task: Task, trophy: str) -> list[Event]:
         """One trophy from a round's pile onto a mat's stack (round 1 ends up on top)."""
         self.state.trophy_piles[task.extra - 1].move(trophy, self.state.stacks[task.side])
-        return [Event(f"Mat {task.side + 1} stacks a round {task.extra} trophy (its fans stay hidden).")]
+        mat, fans = task.side + 1, trophy_fans(trophy)
+        return [Event(f"Mat {mat} stacks a round {task.extra} trophy face down ({fans} fans on its back).")]
 
     # -- the order of a round ------------------------------------------------------------------
 
@@ -466,9 +467,11 @@ class ChallengersGame(DeckPhaseFlow, MatchFlow, Game):
 
     def _said(self, action: Action, phase: str = "") -> str:
         """A card drawn or revealed by its name, the set left out by lot by its name, a trophy by its
-        round only: its fans stay hidden, as the rulebook keeps them (``actions()`` has them)."""
+        round and fans. The history is the referee's record, as the zones table is: it shows the fans
+        on a face-down trophy's back, which the players at the table do not see (its probability,
+        3/4 for one of the three 2-fan trophies of round 1, would tell them anyway)."""
         if isinstance(action, str) and TROPHY.fullmatch(action):
-            return f"a round {action.split()[0][1:]} trophy"
+            return f"a round {trophy_round(action)} trophy of {trophy_fans(action)} fans"
         return self._named(action)
 
     def _named(self, thing: Any) -> str:
