@@ -335,6 +335,26 @@ def test_birthday_party_on_an_empty_hand(allowed: bool) -> None:
     assert_conserved(game)
 
 
+@pytest.mark.parametrize("idle", [True, False])
+def test_birthday_party_with_every_other_hand_empty_follows_idle_plays(idle: bool) -> None:
+    """With birthday_party_empty_hand off and every other hand empty, nobody can be named: the card
+    is then an idle play (Rules.idle_plays), played naming nobody, or not playable at all."""
+    game = training_scene(Rules(idle_plays=idle, birthday_party_empty_hand=False), players=2, seed=3)
+    s = game.state
+    for card in s.hands[1].clear():
+        s.episode_discard.add(card)
+    party = give(game, 0, "Birthday Party")
+    targets = {a.target for a in game.legal_actions() if isinstance(a, Play) and a.card == party}
+    assert targets == ({""} if idle else set())
+    if idle:
+        events = game.apply(Play(party, ""))
+        assert "there are no hands to take from" in events[0].text
+    else:
+        with pytest.raises(IllegalAction, match="would do nothing now, and idle plays are off"):
+            game.apply(Play(party, ""))
+    assert_conserved(game)
+
+
 @pytest.mark.parametrize(("counts", "expected"), [(True, 2), (False, 1)])
 def test_a_lower_athlete_counts_for_cheerleading_as_for_the_main_character(
     counts: bool, expected: int

@@ -187,7 +187,8 @@ class Rules(RulesBase):
     birthday_party_empty_hand: bool = rule(
         True,
         "Ruling (the rulebook is silent): Birthday Party may name a player whose hand is empty; "
-        "the card is used up and takes nothing. Off: it may only name a player holding cards.",
+        "the card is used up and takes nothing. Off: it may only name a player holding cards (when "
+        "every other hand is empty, it may still be played naming nobody, as idle_plays allows).",
     )
     ova_lower_dad: bool = rule(
         True,

@@ -80,7 +80,9 @@ class TrainingPhase:
             return found or ("",)
         if e.effect == "birthday_party" and self.rules.ruleset == "standard":
             empty_ok = self.rules.birthday_party_empty_hand
-            return tuple(f"P{v + 1}" for v in range(self.players) if v != p and (empty_ok or len(s.hands[v])))
+            others = [v for v in range(self.players) if v != p and (empty_ok or len(s.hands[v]))]
+            named = tuple(f"P{v + 1}" for v in others)
+            return named or ("",)  # nobody to name: the idle play (Rules.idle_plays), as for OVA
         return ("",)
 
     def _idle(self: ArcGame, play: Play) -> bool:
@@ -131,8 +133,6 @@ class TrainingPhase:
         if not self.rules.idle_plays and self._idle(action):
             return f"{e.name} would do nothing now, and idle plays are off (Rules.idle_plays)."
         targets = self._targets(action.card, p)
-        if not targets:
-            return f"{e.name} has no target now: every other player's hand is empty."
         places = ", ".join(t or "(no target)" for t in targets[:8])
         given = shown(action.target, 40) if action.target else "(no target)"
         return f"{e.name} cannot be played on {given}; it can go on: {places}."
