@@ -47,6 +47,7 @@ from playground.tiebreak.actions import (
     Travel,
 )
 from playground.tiebreak.engine import AUTO, Task
+from playground.tiebreak.rules import SPONSORS_AS_WILDCARD
 
 # -- set-up ---------------------------------------------------------------------------------------
 
@@ -237,6 +238,37 @@ def test_defended_tournament_race_to_seven_win_by_two_champion_starts_on_three()
     # the champion is the Top Ranker, so the Wildcard taken goes straight back to the bag
     assert game.state.players[1].tokens == Counter({"health": 1})
     assert game.state.players[0].discards[Card(2000, "hard")] == 1
+    assert_conserved(game)
+
+
+@pytest.mark.parametrize(
+    ("takes", "qualifying", "champion", "bag"),
+    [
+        (True, True, {"health": 1, "sponsor": 2}, {}),
+        (True, False, {"health": 1}, {"sponsor": 2}),
+        (False, True, {}, {"health": 1, "sponsor": 2}),
+    ],
+)
+def test_what_a_winning_champion_keeps_of_the_challengers_tokens(
+    takes: bool, qualifying: bool, champion: dict[str, int], bag: dict[str, int]
+) -> None:
+    """A winning champion keeps the tokens the challenger used in the tie-break (Rules.
+    champion_takes_tokens); the Sponsor pair that qualified, worth its Wildcard point in the race,
+    is among them by our ruling (Rules.champion_takes_qualifying: off, it goes back to the bag)."""
+    rules = Rules(
+        champion_takes_tokens=takes, champion_takes_qualifying=qualifying, top_ranker_returns_wildcards=False
+    )
+    game, position = defended_scene({"sponsor": 2, "health": 1}, rules)
+    arrive(game, 0, "t2000_new_york")
+    game.apply(Qualify(position, "New York 2000", Card(2000, "hard"), "sponsors"))
+    game.apply(Risk(("health",)))
+    before = Counter(game.state.bag)
+    apply_all(game, 1, 6)  # 5-3, then champion 3+6 = 9 and 4 ahead: the champion defends
+    assert game.state.titles[position] == (1, Card(2000, "clay"))
+    assert game.state.players[1].tokens == Counter(champion)
+    assert game.state.bag - before == Counter(bag)
+    kept = ", ".join(t for t, n in champion.items() for _ in range(n)) or "no tokens"
+    assert f"defends New York 2000 and keeps {kept}" in game.history()["outcome"].iloc[-1]
     assert_conserved(game)
 
 
@@ -510,11 +542,17 @@ def test_an_injured_player_rests_two_weeks_keeping_only_health_tokens() -> None:
     assert game.phase() == "roll"  # fit again: a normal week
 
 
-@pytest.mark.parametrize(("ruling", "then"), [("plays on", "roll"), ("rests", "next player")])
-def test_a_health_token_that_ends_the_injury_on_a_rest_turn(ruling: str, then: str) -> None:
-    """Health cuts a week at once: by our ruling a player healed to 0 weeks on a rest turn rolls
-    and plays that turn (Rules.healed_turn; 'rests': the turn is still spent resting)."""
-    game = new_game(rules=Rules(healed_turn=ruling), seed=2)
+@pytest.mark.parametrize(
+    ("ruling", "before_roll", "then"),
+    [("plays on", False, "roll"), ("plays on", True, "prepare"), ("rests", False, "next player")],
+)
+def test_a_health_token_that_ends_the_injury_on_a_rest_turn(
+    ruling: str, before_roll: bool, then: str
+) -> None:
+    """Health cuts a week at once: by our ruling a player healed to 0 weeks on a rest turn plays
+    that turn as any fit player does, the specials before the roll included when the rules have
+    them (Rules.healed_turn, specials_before_roll; 'rests': the turn is still spent resting)."""
+    game = new_game(rules=Rules(healed_turn=ruling, specials_before_roll=before_roll), seed=2)
     while game.phase() != "roll":
         game.step()
     me = game.state.players[0]
@@ -526,7 +564,7 @@ def test_a_health_token_that_ends_the_injury_on_a_rest_turn(ruling: str, then: s
     set_tokens(game, 0, {"health": 1})
     game.apply(Heal())
     assert me.injured_weeks == 0
-    assert (game.phase() == "roll" and game.tasks[0].player == 0) == (then == "roll")
+    assert (game.phase() == then and game.tasks[0].player == 0) == (then != "next player")
     if then == "next player":  # the week ends: its discard, then the next player's turn
         assert (game.phase(), game.current_actor()) == ("discard", 0)
     assert_conserved(game)
@@ -782,7 +820,6 @@ def test_sponsors_risked_as_the_wildcard_only_by_the_ruling(stand_in: bool) -> N
     Rules.sponsors_risk_as_wildcard they may also fill the Wildcard's slot in a tie-break, for
     one point, paid with two Sponsors (and every token is still counted)."""
     from playground.tiebreak.actions import Enter, Risk
-    from playground.tiebreak.rules import SPONSORS_AS_WILDCARD
 
     game = act_scene(rules=Rules(sponsors_risk_as_wildcard=stand_in))
     set_schedule(game, 0, [Card(250, "hard"), Card(500, "hard"), Card(1000, "hard")])

@@ -209,13 +209,16 @@ class ContestPhase:
         name = self.board.spaces[c.space].name
         if c.kind == "defended" and not challenger_won:
             me.discards[c.card] += 1
-            keeper = s.players[c.opponent].tokens if self.rules.champion_takes_tokens else s.bag
-            for t in spent:
-                keeper[t] += 1
+            kept = self._kept_by_champion(c)
+            for t in kept:
+                s.players[c.opponent].tokens[t] += 1
+            for t in spent[len(kept) :]:  # what the champion keeps comes first in spent
+                s.bag[t] += 1
+            back = f"; {', '.join(spent[len(kept) :])} back to the bag" if len(kept) < len(spent) else ""
             return [
                 Event(
                     f"{self.player_name(c.opponent)} defends {name} and keeps "
-                    f"{', '.join(spent) or 'no tokens'}."
+                    f"{', '.join(kept) or 'no tokens'}{back}."
                 )
             ] + self._top_ranker_wildcards()
         for t in (*spent, *token_units(c.opponent_risked, self.rules.sponsor_cost)):
@@ -232,6 +235,14 @@ class ContestPhase:
         if reserved:  # an injured player's reservation is lost
             s.players[reserved[0]].discards[reserved[1]] += 1
         return self._crown(c.player, c.card, c.space)
+
+    def _kept_by_champion(self: TiebreakGame, c: Contest) -> list[str]:
+        """The challenger's tokens a winning champion keeps: the risked ones, then the qualifying
+        payment (Rules.champion_takes_tokens, champion_takes_qualifying), in that order."""
+        if not self.rules.champion_takes_tokens:
+            return []
+        risked = token_units(c.risked, self.rules.sponsor_cost)
+        return [*risked, *c.paid_tokens] if self.rules.champion_takes_qualifying else risked
 
     def _crown(self: TiebreakGame, p: int, card: Card, space: int) -> list[Event]:
         """Put p's card on the space as its champion; the old champion's card is discarded."""

@@ -347,9 +347,13 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
         if self.state.players[p].injured_weeks:
             self._then(*draws, Task("injured", p, p))
         else:
-            before = [Task("prepare", p, p)] if self.rules.specials_before_roll else []
-            self._then(*draws, *before, Task("roll", CHANCE, p), Task("act", p, p), Task("end_week", AUTO, p))
+            self._then(*draws, *self._week_on_tour(p))
         return []
+
+    def _week_on_tour(self, p: int) -> list[Task]:
+        """A fit player's week from the specials before the roll (Rules.specials_before_roll) to its end."""
+        before = [Task("prepare", p, p)] if self.rules.specials_before_roll else []
+        return [*before, Task("roll", CHANCE, p), Task("act", p, p), Task("end_week", AUTO, p)]
 
     def _do_end_week(self, task: Task, _: None) -> list[Event]:
         me = self.state.players[task.player]

@@ -168,10 +168,13 @@ def defended_token_table(
     Every token put into the tie-break leaves the challenger either way: back to the bag on a
     win, to the champion on a loss (when rules.champion_takes_tokens). So
     ``expected_tokens_to_champion`` = (k + the qualifying Wildcard) * P(lose); the Top Ranker
-    pays no Wildcard. The column is absent when the champion takes nothing. card_points as for
+    pays no Wildcard, and with rules.champion_takes_qualifying off the champion keeps only the
+    k. The column is absent when the champion takes nothing. card_points as for
     token_value_table.
     """
-    paid = (0 if flag(top_ranker, "top_ranker") else 1) if _check_rules(rules).champion_takes_tokens else None
+    rules = _check_rules(rules)
+    qualifying = 0 if flag(top_ranker, "top_ranker") or not rules.champion_takes_qualifying else 1
+    paid = qualifying if rules.champion_takes_tokens else None
     return _token_table(
         lambda k: p_defended_win(k, ace, surface, rules, top_ranker),
         card_points,

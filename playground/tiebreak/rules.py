@@ -14,6 +14,8 @@ from playground.core.numbers import shown
 from playground.core.rules import RulesBase, RulesError, rule
 
 TOKEN_TYPES = ("wildcard", "training", "sponsor", "health", "travel")
+"""The five kinds of team token, in the order the tables show them."""
+
 SPONSORS_AS_WILDCARD = "sponsors as a Wildcard"
 """A risked 'token' that is sponsor_cost Sponsor tokens standing in for the Wildcard (one point)."""
 
@@ -23,15 +25,13 @@ def token_units(tokens: tuple[str, ...], sponsor_cost: int) -> list[str]:
     return [u for t in tokens for u in ((["sponsor"] * sponsor_cost) if t == SPONSORS_AS_WILDCARD else [t])]
 
 
-"""The five kinds of team token, in the order the tables show them."""
-
 FORK_CHOICES = ("main", "branch", "player")
 
 DIRECTION_MODES = ("fork only", "every move")
+"""How the direction die is read: only at a fork (rulebook), or on every move (older variant)."""
 
 DIRECTION_FACES = ("main", "branch", "pick", "clockwise", "counter", "choice")
 """What a direction-die face can say: the first three at a fork, the last three on every move."""
-"""How the direction die is read: only at a fork (rulebook), or on every move (older variant)."""
 
 
 @dataclass(frozen=True)
@@ -71,8 +71,9 @@ class Rules(RulesBase):
         "every card used",
         "Our reading of the rulebook: the season ends when every player's tournament cards are all "
         "used (a card on the board, a title or a Training reservation, counts as used; a player "
-        "who runs out early keeps taking turns but cannot enter); variant: it ends "
-        "as soon as one player must refill the schedule and cannot.",
+        "who runs out early keeps taking turns but cannot enter, except a tournament they reserved "
+        "earlier, whose card is theirs on the board already: see own_reservation); variant: it "
+        "ends as soon as one player must refill the schedule and cannot.",
         choices=("every card used", "first cannot refill"),
     )
 
@@ -222,6 +223,12 @@ class Rules(RulesBase):
     champion_takes_tokens: bool = rule(
         True, "A champion who wins keeps the tokens the challenger put into the tie-break."
     )
+    champion_takes_qualifying: bool = rule(
+        True,
+        "Ruling: the Wildcard (or Sponsor pair) that qualified the challenger is worth its points "
+        "in the tie-break, so a winning champion keeps it with the risked tokens; off: it goes back "
+        "to the bag (with champion_takes_tokens off, every token does).",
+    )
     failed_qualify_is_entry: bool = rule(
         True,
         "Ruling: a failed qualification is your tournament of the week (no other entry that "
@@ -250,8 +257,10 @@ class Rules(RulesBase):
     # -- special actions ----------------------------------------------------------------------
     training_needs_match: bool = rule(
         True,
-        "Ruling: a Training reservation needs a card whose points match the empty tournament "
-        "(off: any card on any empty tournament; a title always counts the space's points).",
+        "Ruling: a Training reservation needs a card whose points match the empty tournament. "
+        "The rulebook's words allow any of your 3 cards on any empty tournament but do not say "
+        "what a title won with a card of other points is worth; off: any card, and such a title "
+        "counts the space's points.",
     )
     own_reservation: str = rule(
         "play as vacant",

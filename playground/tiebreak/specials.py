@@ -27,7 +27,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from playground.core.engine import CHANCE, Action, Event
+from playground.core.engine import Action, Event
 
 from .actions import (
     Discard,
@@ -195,11 +195,7 @@ class SpecialsPhase:
             if me.injured_weeks == 0 and self.rules.healed_turn == "rests":
                 self._then(Task("end_week", AUTO, task.player))
             elif me.injured_weeks == 0:  # back on tour this very week (Rules.healed_turn)
-                self._then(
-                    Task("roll", CHANCE, task.player),
-                    Task("act", task.player, task.player),
-                    Task("end_week", AUTO, task.player),
-                )
+                self._then(*self._week_on_tour(task.player))
             else:
                 self._then(task)
             return events
