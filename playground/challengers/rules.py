@@ -131,8 +131,9 @@ class Rules(RulesBase):
         "by level",
         "Ruling (the rulebook leaves the Robot to its full manual): each round the Robot adds the "
         "next cards of its pile of the level its bracket shows, as many as the bracket lets a "
-        "player keep; 'in order': the next cards of its pile whatever their level; 'never': it "
-        "plays every match with its starting cards.",
+        "player keep (with our 19-card pile it adds nothing in round 4: its level-A cards are gone, "
+        "see data/challengers/README.md); 'in order': the next cards of its pile whatever their "
+        "level; 'never': it plays every match with its starting cards.",
         choices=ROBOT_GROWS,
     )
 
