@@ -116,8 +116,9 @@ class Rules(RulesBase):
     reroll_by: str = rule(
         "losing coach",
         "Ruling (the rulebook does not say when a reroll may be used): after the dice, only the coach "
-        "who is losing is offered their reroll; 'either coach' asks the attacker, then the defender, "
-        "whether they are winning or not.",
+        "who is losing is offered their reroll (at the keeper's die a corner counts as the attack "
+        "losing, so the attacker may reroll it); 'either coach' asks the attacker, then the "
+        "defender, whether they are winning or not.",
         choices=("losing coach", "either coach"),
     )
     reroll_lasts: str = rule(
