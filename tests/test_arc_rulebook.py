@@ -253,11 +253,11 @@ def test_golf_lowest_score_wins() -> None:
     game = _compete_scene()
     set_sport(game, "Golf")
     game.team_scores = {}
-    game.picks = {0: ("#1",), 1: ("#2",)}
-    scores = {p: game.team_score(p, game.picks[p]) for p in (0, 1)}
+    game._picks = {0: ("#1",), 1: ("#2",)}
+    scores = {p: game.team_score(p, game._picks[p]) for p in (0, 1)}
     if scores[0] == scores[1]:
         attach(game, "#2", "Secret Technique")
-        scores = {p: game.team_score(p, game.picks[p]) for p in (0, 1)}
+        scores = {p: game.team_score(p, game._picks[p]) for p in (0, 1)}
     game.tasks.clear()
     game._auto_score(None)
     assert game.result().winners == (min(scores, key=scores.get),)
@@ -269,7 +269,7 @@ def test_a_tie_brings_the_next_sport_and_everyone_picks_again() -> None:
     game = _compete_scene()
     s = game.state
     set_sport(game, "Sumo")
-    game.picks = {0: (), 1: ()}
+    game._picks = {0: (), 1: ()}
     game.tasks.clear()
     events = game._auto_score(None)
     assert "a tie" in str(events[-1])
@@ -279,7 +279,7 @@ def test_a_tie_brings_the_next_sport_and_everyone_picks_again() -> None:
     assert game.tasks[0].kind in ("pick", "region")
     shared = _compete_scene(Rules(cap_tie_replacements=True, max_tie_replacements=0))
     set_sport(shared, "Sumo")
-    shared.picks = {0: (), 1: ()}
+    shared._picks = {0: (), 1: ()}
     shared.tasks.clear()
     shared._auto_score(None)
     assert shared.result().winners == (0, 1)

@@ -138,7 +138,7 @@ def _endless_tie(rules: Rules) -> object:
     s.stacks.clear()
     s.stacks_changed()
     set_sport(game, "Sumo")
-    game.picks = {0: (), 1: ()}
+    game._picks = {0: (), 1: ()}
     game.tasks.clear()
     game._auto_score(None)  # the first tie: a replacement is queued
     return game
@@ -487,3 +487,49 @@ def test_a_tie_that_empties_the_sport_deck_reshuffles_in_graduation_mode(mode: s
             zone.move(card, s.sport_used)
     assert game._tie_can_be_replaced([]) == reshuffled
     assert (len(s.sport_deck) > 0) == reshuffled
+
+
+@pytest.mark.parametrize(("counts", "wins"), [(True, [1, 1, 0]), (False, [0, 0, 0])])
+def test_a_shared_graduation_season(counts: bool, wins: list[int]) -> None:
+    """Graduation mode: a season whose tie stands counts for every tied player, by our ruling
+    (Rules.shared_season_counts; off: for nobody)."""
+    game = new_game(Rules(mode="graduation", shared_season_counts=counts), seed=1, players=3)
+    events = game._after_graduation((0, 1))
+    assert game.season_wins == wins
+    assert ("tied, counted for nobody" in events[-1].text) == (not counts)
+
+
+def test_the_picks_stay_face_down_until_the_teams_are_shown() -> None:
+    """Competing: everyone sends out their team at the same moment, so a later picker's player
+    function cannot read an earlier pick (game.picks is empty until the score), nor change one."""
+    game = step_until(new_game(seed=3, players=3), lambda g: bool(g.tasks) and g.tasks[0].kind == "pick")
+    seen: list[dict] = []
+
+    def peeking(g: object) -> object:
+        seen.append(g.picks)  # type: ignore[attr-defined]
+        return g.legal_actions()[0]  # type: ignore[attr-defined]
+
+    while game.tasks and game.tasks[0].kind == "pick":
+        game.step(peeking)
+    assert seen == [{}, {}, {}]
+    assert sorted(game.picks) == [0, 1, 2]  # shown at the score
+
+    game = step_until(new_game(seed=3, players=3), lambda g: bool(g.tasks) and g.tasks[0].kind == "pick")
+    game.step(lambda g: g.legal_actions()[0])
+
+    def vandal(g: object) -> object:
+        g._picks[0] = ()  # type: ignore[attr-defined]
+        return g.legal_actions()[0]  # type: ignore[attr-defined]
+
+    with pytest.raises(IllegalAction, match="another of the game's fields"):
+        game.step(vandal)
+
+
+def test_a_card_taken_by_a_chosen_birthday_party_is_not_named_in_the_history() -> None:
+    """Birthday Party takes a card into a private hand: looked at and chosen (Rules.
+    birthday_party_random off) as when drawn at random, the history does not name it."""
+    game = training_scene(Rules(birthday_party_random=False), players=2, seed=12)
+    party = give(game, 0, "Birthday Party")
+    game.apply(Play(party, "P2"))
+    game.step()
+    assert game.history()["action"].iloc[-1] == "take a card from the hand looked at"

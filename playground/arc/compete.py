@@ -23,7 +23,7 @@ class Competition(Game):
     """The competing phase and the modes' flow, shared by ArcGame (engine.py)."""
 
     def _start_competition_state(self) -> None:
-        self.picks: dict[int, tuple[str, ...]] = {}
+        self._picks: dict[int, tuple[str, ...]] = {}  # face down until the score (see picks)
         self.team_scores: dict[int, int] = {}
         self.ties = 0
         self.tie_total = 0
@@ -69,9 +69,18 @@ class Competition(Game):
 
     def _auto_compete(self, task: Task) -> list[Event]:
         self._phase = "competing"
-        self.picks = {}
+        self._picks = {}
         self._now(*[Task("pick", p) for p in self.order()], Task("score"))
         return []
+
+    @property
+    def picks(self) -> dict[int, tuple[str, ...]]:
+        """Each player's team sent out at the latest score, by seat (a copy), once the teams are
+        shown; empty while players are still picking: the picks are face down, as the rulebook
+        has everyone send out their team at the same moment."""
+        if any(t.kind == "pick" for t in self.tasks):
+            return {}
+        return dict(self._picks)
 
     def _options_pick(self, task: Task) -> list[Action]:
         team = [st.id for st in self.state.team(task.player)]
@@ -80,7 +89,7 @@ class Competition(Game):
         return [Pick(c) for c in combinations(team, size)]
 
     def _do_pick(self, task: Task, action: Pick) -> list[Event]:
-        self.picks[task.player] = action.stacks
+        self._picks[task.player] = action.stacks
         return [Event(f"{self.player_name(task.player)} sends out {len(action.stacks)} Athlete(s)")]
 
     def team_score(self, player: int, stacks: Sequence[str]) -> int:
@@ -119,14 +128,14 @@ class Competition(Game):
         s = self.state
         sport = s.sport()
         mc = s.main_character_stacks()
-        self.team_scores = {p: self._team_score(self.picks.get(p, ()), mc) for p in range(self.players)}
+        self.team_scores = {p: self._team_score(self._picks.get(p, ()), mc) for p in range(self.players)}
         pick = min if sport is not None and sport.effect == "lowest_wins" else max
         best = pick(self.team_scores.values())
         winners = tuple(p for p, v in self.team_scores.items() if v == best)
         told = ", ".join(f"{self.player_name(p)} {v}" for p, v in self.team_scores.items())
         shown = "; ".join(
             f"{self.player_name(p)}: {', '.join(s.data.name(s.stack(st).top) for st in stacks) or 'nobody'}"
-            for p, stacks in sorted(self.picks.items())
+            for p, stacks in sorted(self._picks.items())
         )
         events = [Event(f"the teams are shown ({shown})"), Event(f"team scores: {told}")]
         if len(winners) > 1 and self._tie_can_be_replaced(events):
@@ -226,7 +235,8 @@ class Competition(Game):
     # -- graduation mode ---------------------------------------------------------------------------
 
     def _after_graduation(self, winners: tuple[int, ...]) -> list[Event]:
-        for p in winners:
+        counted = len(winners) == 1 or self.rules.shared_season_counts
+        for p in winners if counted else ():
             self.season_wins[p] += 1
         wins = self.season_wins
         scores = dict(enumerate(wins))
@@ -237,7 +247,8 @@ class Competition(Game):
         else:
             grads = [Task("graduate", p) for p in self.order() if self.state.team(p)]
             self._now(*grads, Task("new_season"))
-        return [Event(f"season {self.season} won; seasons won: {wins}")]
+        done = "won" if counted else "tied, counted for nobody (Rules.shared_season_counts)"
+        return [Event(f"season {self.season} {done}; seasons won: {wins}")]
 
     def _options_graduate(self, task: Task) -> list[Action]:
         return [Graduate(st.id) for st in self.state.team(task.player)]

@@ -49,6 +49,8 @@ PHASES = {  # a Region or an Athlete is drawn in whichever phase the game is in
 class ArcGame(TrainingPhase, Competition):
     """A game of Tournament Arc: one season, a tournament, or a graduation series."""
 
+    SEALED_PRIVATE = ("_picks",)  # the face-down picks: private, yet state (see core/asking.py)
+
     def __init__(
         self,
         rules: Rules | None = None,
@@ -134,7 +136,9 @@ class ArcGame(TrainingPhase, Competition):
     def _said(self, action: Action, phase: str = "") -> str:
         """A card or Region drawn by its name, except what goes into a private hand: an Athlete drawn
         for the draft until everyone flips their Athletes face up, an Episode drawn into a hand
-        (standard ruleset; the competitive pool is public). A card played says its name."""
+        (standard ruleset; the competitive pool is public), a card taken from a hand by Birthday
+        Party. A card played says its name. (The probability column is the referee's exact chance,
+        given every card: a careful reader may work out a hidden draw from it.)"""
         if isinstance(action, str):
             if action in self.data.athletes and not self.state.revealed:
                 return "an Athlete"
@@ -143,7 +147,9 @@ class ArcGame(TrainingPhase, Competition):
             return self.data.name(action)
         if isinstance(action, Pick):  # picked at the same moment: a team stays hidden until the score
             return f"send out {len(action.stacks)} Athlete(s) face down"
-        if isinstance(action, Play | Discard | Take):  # each field, not the printed words
+        if isinstance(action, Take):  # Birthday Party, looked at and chosen: into a private hand
+            return "take a card from the hand looked at"
+        if isinstance(action, Play | Discard):  # each field, not the printed words
             target = getattr(action, "target", "")
             where = "/".join(
                 f"stack {t[1:]}" if t[:1] == "#" else self.data.name(t) for t in target.split("/")

@@ -139,7 +139,8 @@ class Rules(RulesBase):
         "Ruling (the rulebook is silent, except in graduation mode, which always reshuffles a type "
         "that runs out): if the Sport deck runs out while players are still tied, they share the "
         "win. On: the used Sports are shuffled into a new deck once per competition, and only if "
-        "that one runs out too do they share.",
+        "that one runs out too do they share. (In tournament mode the next round may still "
+        "reshuffle them, by tournament_reshuffle_sports.)",
     )
     moves_stack: str = rule(
         "last attached",
@@ -213,6 +214,12 @@ class Rules(RulesBase):
         "share), so a game always ends.",
         low=1,
         high=60,
+    )
+    shared_season_counts: bool = rule(
+        True,
+        "Ruling (the rulebook is silent): in graduation mode a season whose tie stands counts as "
+        "a season won for every tied player; off: for none of them. (In tournament mode a tied "
+        "round's Sport cannot be split: nobody claims it.)",
     )
     tournament_reshuffle_sports: bool = rule(
         True,
