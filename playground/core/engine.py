@@ -555,7 +555,9 @@ class Game(ABC):
         """One row per step: what was done, by whom, its exact chance, and the key figures.
 
         start and stop pick a slice of the steps (as in a Python slice), so a panel showing
-        the latest rows does not build the whole table.
+        the latest rows does not build the whole table. A game may leave unnamed what its players
+        cannot see (a face-down draw), but the probability is the referee's exact chance, given
+        every card: a careful reader may work out a hidden card from it.
         """
         n = len(self._steps)
         start = whole_number(start, "start")  # any whole number, as in a Python slice
