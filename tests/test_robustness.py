@@ -1087,3 +1087,88 @@ def test_end_of_game_measures_refuse_a_game_still_going() -> None:
             measure(game)
         game.play()
         assert measure(game) >= 0
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_shallow_copy_is_a_whole_game_of_its_own(name: str) -> None:
+    """copy.copy(game), a student's scratch copy, plays on without moving the game it came from."""
+    game = GAMES[name](0)
+    for _ in range(15):
+        game.step()
+    trial = copy.copy(game)
+    for _ in range(5):
+        trial.step()
+    assert game.step_count == 15
+    assert_whole(game)
+    assert game.play().history().equals(GAMES[name](0).play().history())
+
+
+def test_numpy_whole_numbers_are_taken_by_every_helper_that_takes_a_whole_number() -> None:
+    """A die, a token count, a player count, a count of rolls, a side count or a pixel size as
+    numpy gives it (np.int64) is the whole number it is (robustness review 12, finding 2)."""
+    from playground.arc.scoring import operation_count
+    from playground.core.dist import Dist, standardized_gaps
+    from playground.tiebreak.policies import Situation
+    from playground.tiebreak.simulate import play_race, race_winner
+    from playground.tiebreak.widgets import targets_panel
+    from playground.widgets.dice_explorer import pair_grid, pair_grid_svg
+
+    dice = np.array([6, 1, 6, 1, 6, 6])
+    assert race_winner(dice, 2) == race_winner([6, 1, 6, 1, 6, 6], 2)
+    assert play_race(2, dice=list(dice)).equals(play_race(2, dice=[6, 1, 6, 1, 6, 6]))
+    situation = Situation("vacant", 500, 2, (Fraction(1, 6),) * 3, 0, 0)
+    assert situation.p_win(np.int64(1)) == situation.p_win(1)
+    fair = Dist({1: Fraction(1, 2), 2: Fraction(1, 2)})
+    assert standardized_gaps(fair, {1: np.int64(4), 2: np.int64(6)}) == standardized_gaps(fair, {1: 4, 2: 6})
+    assert tiebreak.Rules().target_score(np.int64(4)) == tiebreak.Rules().target_score(4)
+    assert targets_panel(token_worth=np.int64(150)).token_worth.value == 150
+    assert pair_grid(np.int64(4)).equals(pair_grid(4))
+    assert pair_grid_svg(sides=np.int64(4), cell=np.int64(30)) == pair_grid_svg(sides=4, cell=30)
+    assert operation_count(np.int64(8), np.int64(2)) == operation_count(8, 2)
+    assert challengers.Rules().keep(np.int64(3)) == challengers.Rules().keep(3)
+
+
+def test_a_stop_that_cuts_the_asking_short_never_leaves_the_game_stepping(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stop that lands between asking a player and clearing the mark of it (robustness review
+    12, finding 3) leaves a game that plays on, not one refusing every step as played by a player."""
+    game = _first_player_node(GAMES["challengers"](8))
+    real = game._step_drawn
+
+    def cut_short(actor: object, policy: object) -> object:
+        game._stepping = True  # the asking began, and the stop came before its finally
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(game, "_step_drawn", cut_short)
+    with pytest.raises(KeyboardInterrupt):
+        game.step(lambda g: g.legal_actions()[-1])
+    monkeypatch.setattr(game, "_step_drawn", real)
+    assert not game._stepping
+    assert_whole(game)
+    game.play(lambda g: g.legal_actions()[-1])
+
+
+def test_a_stop_while_the_exact_landing_frequencies_are_worked_out_redraws_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The season panel's heat overlay after a rule change: a stop in its exact frequencies works
+    them out again for the new rules, then passes the stop on (robustness review 12, finding 4)."""
+    from playground.tiebreak import widgets as tiebreak_widgets
+
+    panel = tiebreak_widgets.season_panel(players=2)
+    panel.heat.value = True
+    real = tiebreak_widgets.odds.landing_frequencies
+    calls: list[int] = []
+
+    def stopped_once(*args: object) -> object:
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(tiebreak_widgets.odds, "landing_frequencies", stopped_once)
+    with pytest.raises(KeyboardInterrupt):  # a rule changed: the panel restarts the season
+        panel.rules_panel.controls["direction_die"].value = "every move"
+    expected = real(panel.board, panel.rules_panel.rules)
+    assert panel.view.heat == {panel.view._space_id(k): float(v) for k, v in expected.items()}

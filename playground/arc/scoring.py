@@ -13,7 +13,7 @@ from math import prod
 import sympy
 
 from playground.core.checks import check_iterable, check_key, listed
-from playground.core.numbers import flag, is_whole, shown
+from playground.core.numbers import flag, is_whole, shown, whole_number
 
 from .cards import STATS
 
@@ -195,16 +195,8 @@ def operation_count(values: int, multipliers: int) -> dict[str, int]:
     Multiply each first: one multiplication per bonus for every value, then values-1 additions.
     values from 1 to 1000, multipliers from 0 to 50.
     """
-    if isinstance(values, bool) or not isinstance(values, int) or not 1 <= values <= MAX_EPISODES:
-        raise ValueError(f"values must be a whole number from 1 to {MAX_EPISODES}; got {shown(values)}")
-    if (
-        isinstance(multipliers, bool)
-        or not isinstance(multipliers, int)
-        or not 0 <= multipliers <= MAX_MULTIPLIERS
-    ):
-        raise ValueError(
-            f"multipliers must be a whole number from 0 to {MAX_MULTIPLIERS}; got {shown(multipliers)}"
-        )
+    values = whole_number(values, "values", 1, MAX_EPISODES)
+    multipliers = whole_number(multipliers, "multipliers", 0, MAX_MULTIPLIERS)
     return {
         "add then multiply": (values - 1) + multipliers,
         "multiply each then add": values * multipliers + (values - 1),

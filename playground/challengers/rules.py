@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from playground.core.numbers import shown
+from playground.core.numbers import whole_number
 from playground.core.rules import RulesBase, RulesError, rule
 
 LEVELS = ("A", "B", "C")
@@ -287,7 +287,4 @@ class Rules(RulesBase):
 
 def _round(round_number: object) -> int:
     """round_number itself, if it is a round of the tournament (1 to 7)."""
-    r = round_number
-    if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= MAX_ROUNDS:
-        raise ValueError(f"round_number must be a whole number from 1 to {MAX_ROUNDS}; got {shown(r, 40)}")
-    return round_number
+    return whole_number(round_number, "round_number", 1, MAX_ROUNDS)

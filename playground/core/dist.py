@@ -536,7 +536,7 @@ def standardized_gaps(dist: Dist, counts: Mapping[Any, int]) -> dict[Any, float]
     strays = [o for o in counts if o not in dist]
     if strays:
         raise ValueError(f"counts has {shown(strays[0])}, which is not an outcome of dist ({list(dist)})")
-    bad = [(o, c) for o, c in counts.items() if isinstance(c, bool) or not isinstance(c, int) or c < 0]
+    bad = [(o, c) for o, c in counts.items() if not is_whole(c) or c < 0]
     if bad:
         raise ValueError(
             f"counts must be whole numbers, at least 0; got {shown(bad[0][1])} for {shown(bad[0][0])}"

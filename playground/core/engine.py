@@ -11,6 +11,7 @@ for one game's own players and measures (``policy``, ``takes_game``) are in play
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -136,6 +137,11 @@ class Game(ABC):
     @abstractmethod
     def fresh(self) -> Game:
         """A new game with the same rules, data, seed and players, before any step."""
+
+    def __copy__(self) -> Game:
+        """copy.copy(game) is a whole copy, as copy.deepcopy gives: a shallow one would share the
+        state, history and generator, so playing it would move this game too."""
+        return copy.deepcopy(self)
 
     @abstractmethod
     def current_actor(self) -> int | str | None:
@@ -449,6 +455,7 @@ class Game(ABC):
         try:
             return self._step_drawn(actor, policy)
         except BaseException:  # a step taken back (a refusal, the stop button): its draws too
+            self._stepping = False  # asked nobody now, even if a stop cut short the asking's finally
             if len(self._steps) == count and isinstance(self.rng, CountedRandom):
                 self.rng.take_back(drawn)
             raise

@@ -186,9 +186,7 @@ class Situation:
 
     def p_win(self, tokens: int) -> Fraction:
         """The exact chance of winning when risking this many tokens (0 to most)."""
-        if isinstance(tokens, bool) or not isinstance(tokens, int) or not 0 <= tokens <= self.most:
-            raise ValueError(f"tokens must be a whole number from 0 to {self.most}; got {shown(tokens)}")
-        return self.chances[tokens]
+        return self.chances[whole_number(tokens, "tokens", 0, self.most)]
 
 
 RiskChoice = Callable[[Situation], int]

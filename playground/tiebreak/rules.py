@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from playground.core.numbers import shown
+from playground.core.numbers import is_whole, shown
 from playground.core.rules import RulesBase, RulesError, rule
 
 TOKEN_TYPES = ("wildcard", "training", "sponsor", "health", "travel")
@@ -377,9 +377,9 @@ class Rules(RulesBase):
 
     def target_score(self, players: int) -> int:
         """The ranking points that win a game with this many players."""
-        if type(players) is not int or not 2 <= players <= 6:
+        if not is_whole(players) or not 2 <= players <= 6:
             raise RulesError(f"Tie-Break Triumph is for 2 to 6 players, not {shown(players, 30)}.")
-        return getattr(self, f"target_score_{players}p")
+        return getattr(self, f"target_score_{int(players)}p")
 
     def bag(self) -> dict[str, int]:
         """The starting contents of the token bag, by type."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import pandas as pd
 
 from playground.core.checks import check_iterable
-from playground.core.numbers import shown, whole_number
+from playground.core.numbers import is_whole, shown, whole_number
 
 from .board import Board
 from .odds import (
@@ -294,8 +294,9 @@ def _race_rolls(
     totals = {"challenger": challenger_start, "champion": champion_start}
     roller = first
     for die in dice:
-        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= sides:
+        if not is_whole(die) or not 1 <= die <= sides:
             raise ValueError(f"each die must be a whole number from 1 to {sides}; got {shown(die)}")
+        die = int(die)  # a numpy die, as a numpy roll gives it, counts as itself
         other = ROLLERS[1] if roller == ROLLERS[0] else ROLLERS[0]
         totals[roller] += die
         won = totals[roller] >= target and totals[roller] - totals[other] >= margin

@@ -18,7 +18,7 @@ import ipywidgets as w
 import pandas as pd
 
 from playground.core.engine import Game, random_legal
-from playground.core.numbers import shown
+from playground.core.numbers import whole_number
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import headline, percent
@@ -330,7 +330,7 @@ class SeasonPanel(w.VBox):
         self.games = GamePanel(self._make_game, POLICIES[self.policy.value], seed, on_update=self._draw)
         self.players.observe(lambda _: self._players_changed(), names="value")
         self.policy.observe(lambda _: self.restart(), names="value")
-        self.heat.observe(lambda _: self._draw_heat(), names="value")
+        self.heat.observe(lambda _: self.games._redraw(self._draw_heat), names="value")
         super().__init__(
             [
                 w.HBox([self.players, self.policy, self.heat]),
@@ -366,7 +366,7 @@ class SeasonPanel(w.VBox):
         """A new game with the current rules, players and policy (same seed)."""
         self.games.policies = POLICIES[self.policy.value]
         self.games.reset()
-        self._draw_heat()
+        self.games._redraw(self._draw_heat)  # a stop in the exact frequencies redraws them too
 
     def _draw(self, game: Game) -> None:
         assert isinstance(game, TiebreakGame)
@@ -385,10 +385,7 @@ def targets_panel(rules: Rules | None = None, token_worth: int = 150) -> Targets
     later is worth to the player: an assumption, since the rulebook prices no token. 150 is the
     expected-value player's yardstick (see playground.tiebreak.policies.expected_value).
     """
-    if isinstance(token_worth, bool) or not isinstance(token_worth, int) or not 0 <= token_worth <= 1000:
-        raise ValueError(
-            f"token_worth must be a whole number of ranking points from 0 to 1000; got {shown(token_worth)}"
-        )
+    token_worth = whole_number(token_worth, "token_worth (ranking points)", 0, 1000)
     return TargetsPanel(rules, token_worth)
 
 

@@ -19,7 +19,7 @@ import pandas as pd
 
 from playground.core.checks import failed_call
 from playground.core.dist import Dist, dice_sum
-from playground.core.numbers import shown
+from playground.core.numbers import shown, whole_number
 from playground.core.showing import readable
 from playground.widgets.bars import bars_svg
 from playground.widgets.predict import percent
@@ -42,8 +42,7 @@ MAX_GRID_SIDES = 12
 
 
 def _check_sides(sides: int, most: int) -> None:
-    if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= most:
-        raise ValueError(f"sides must be a whole number from 2 to {most}; got {shown(sides, 60)}")
+    whole_number(sides, "sides", 2, most)
 
 
 def _ink(fill: str) -> str:
@@ -127,8 +126,7 @@ def pair_grid_svg(
     writes a cell from its two faces (the total by default; a duel shows the difference).
     """
     _check_sides(sides, MAX_GRID_SIDES)
-    if isinstance(cell, bool) or not isinstance(cell, int) or not 20 <= cell <= 80:
-        raise ValueError(f"cell must be a whole number of pixels from 20 to 80; got {shown(cell)}")
+    cell = whole_number(cell, "cell (pixels)", 20, 80)
     if not (
         isinstance(axes, tuple) and len(axes) == 2 and all(isinstance(a, str) and len(a) <= 40 for a in axes)
     ):
