@@ -600,6 +600,29 @@ def test_drawing_again_after_a_keep_draws_as_the_ruling_says(reading: str, drawn
     game.check_conserved()
 
 
+@pytest.mark.parametrize(
+    ("reading", "drawn"), [("as many as thrown back", [4, 4]), ("all drawn this round", [5, 5])]
+)
+def test_a_second_redraw_draws_as_the_ruling_says_too(reading: str, drawn: list[int]) -> None:
+    """With two redraws allowed (redraws_per_phase) after one keep, 'all drawn this round' draws
+    the round's 5 again each time (it drew 6 the second time, review 8); 'as many as thrown back'
+    the 4 cards in hand each time."""
+    rules = Rules(left_out_set="wreck", redraw_draws=reading, redraws_per_phase=2)
+    game = new_game(rules, seed=1, players=2)
+    while game.tasks[0].kind != "pick":
+        game.step()
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Keep)))
+    counts = []
+    for _ in range(2):
+        game.apply(Redraw())
+        counts.append(sum(t.kind == "draw" for t in game.tasks))
+        while game.tasks[0].kind == "draw":
+            game.step()
+    assert counts == drawn
+    game.play()
+    game.check_conserved()
+
+
 @pytest.mark.parametrize("order", ["seat order", "rotating"])
 def test_the_deck_phases_run_in_seat_order_or_rotating(order: str) -> None:
     game = new_game(Rules(deck_phase_order=order), seed=1, players=4)

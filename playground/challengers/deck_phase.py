@@ -161,9 +161,11 @@ class DeckPhaseFlow:
         phase, me = self.state.deck_phase, self.state.sides[task.side]
         name = self.player_name(task.side)
         if isinstance(action, Redraw):
-            phase.redraws += 1
             n = len(me.drawn)
-            new = n if self.rules.redraw_draws == "as many as thrown back" else n + phase.kept
+            if not phase.redraws:  # before any redraw, the round drew the cards in hand and those kept
+                phase.round_drew = n + phase.kept
+            phase.redraws += 1
+            new = n if self.rules.redraw_draws == "as many as thrown back" else phase.round_drew
             events = [Event(f"{name} throws back {n} cards and draws {new} new ones.")]
             for card in list(me.drawn):
                 events += self._to_compartment(card, me.drawn)

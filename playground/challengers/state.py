@@ -181,6 +181,7 @@ class DeckPhase:
     keep: int
     kept: int = 0
     redraws: int = 0
+    round_drew: int = 0  # the cards the round drew before any redraw (Rules.redraw_draws)
 
 
 @dataclass
