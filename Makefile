@@ -6,7 +6,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # The browser test drives Debian's Chromium (never a browser downloaded by playwright install).
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: lab test lint bench browser present screenshots soak test-lessons lite
+.PHONY: lab test lint bench browser present screenshots soak test-lessons lite results
 
 # Classroom mode: the lessons as apps (code hidden, panels live); NB=notebooks/03_....ipynb for one.
 NB ?= notebooks
@@ -72,6 +72,11 @@ test-lessons: $(VENV)/.installed-test browser
 # One table (printed, and as bench-results/bench.csv): engines, odds (and icepool), panels, memory.
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m playground.bench
+
+# The lessons' long seeded runs, played again and kept in data/results/remembered.json (after a
+# change to an engine, its data or a measure: tests/test_remembered.py says when it is due).
+results: $(VENV)/.installed-test
+	$(BIN)/python -m playground.bench.record
 
 # The soak (not in make test): seeded random-rules games of every game over every core, each step
 # checked; a table per game. GAMES=100 for a quick run.

@@ -40,6 +40,8 @@ for game in (tiebreak, tsubasa, challengers, arc):
         "data": str(cards.DATA_DIR.relative_to(PACKAGE)),
         "winners": list(result.winners),
     }
+from playground.core.remembered import _call_key, _stored_calls
+found["remembered"] = sum(_call_key(e["call"]) == key for key, e in _stored_calls().items())
 print(json.dumps(found))
 """
 
@@ -99,10 +101,13 @@ def test_the_wheel_carries_every_data_file_and_asks_for_no_app(wheel: Path) -> N
 
 def test_installed_from_the_wheel_every_game_plays_from_its_own_data(installed: Path, tmp_path: Path) -> None:
     """From a folder outside the checkout, each game loads the data inside the installed package
-    and plays a seeded game to the same end as the checkout's own code."""
+    and plays a seeded game to the same end as the checkout's own code; every lesson run kept in
+    the store is read back there too (the installed code and data have the same fingerprint)."""
     from playground import arc, challengers, tiebreak, tsubasa
+    from playground.core.remembered import _stored_calls
 
     found = json.loads(_run([installed, "-c", PLAY_EVERY_GAME], tmp_path, 300).stdout)
+    assert found.pop("remembered") == len(_stored_calls()) > 0
     for game in (tiebreak, tsubasa, challengers, arc):
         here = game.new_game(seed=5).play().result()
         short = game.__name__.rsplit(".", 1)[1]

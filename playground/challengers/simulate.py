@@ -19,6 +19,7 @@ from playground.core.compare import final_result, progress_bar
 from playground.core.engine import Policies
 from playground.core.numbers import whole_number
 from playground.core.players import takes_game
+from playground.core.remembered import remembered
 
 from .actions import DoneRemoving, StopKeeping
 from .engine import ChallengersGame, new_game
@@ -136,6 +137,7 @@ def round7_winner_won(game: ChallengersGame) -> float:
     return float(any(game.player_name(p) in names for p in final_result(game).winners))
 
 
+@remembered(ignore=("progress",))
 def match_endings_count(
     tournaments: int,
     policies: Policies,
@@ -149,7 +151,8 @@ def match_endings_count(
 
     tournaments: a whole number from 1 to 1,000 (a 2-player tournament takes about a hundredth
     of a second, so 100 take a second or two, more on a busy machine; a progress bar moves
-    meanwhile, and the stop button ends the run, keeping nothing); players: from 1 to 6.
+    meanwhile, and the stop button ends the run, keeping nothing); players: from 1 to 6. A
+    lesson's own call is read back from the shipped results (core.remembered).
     """
     tournaments = whole_number(tournaments, "tournaments", 1, 1_000)
     players = whole_number(players, "players", 1, 6)
@@ -177,6 +180,14 @@ def bench_full_share(game: ChallengersGame) -> float:
     """The share of its matches that ended with a full bench (not a deck running out)."""
     log = _finished_matches(game)
     return sum(m["how"] == "bench full" for m in log) / len(log)
+
+
+@takes_game(ChallengersGame)
+def first_players_deck_at_end(game: ChallengersGame) -> float:
+    """How many cards the first player's deck holds once the tournament is over (a tournament
+    still going is refused: play it to the end first)."""
+    final_result(game)
+    return float(len(game.state.sides[0].deck))
 
 
 @takes_game(ChallengersGame)

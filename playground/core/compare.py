@@ -26,6 +26,7 @@ import pandas as pd
 from .checks import check_policies, described
 from .engine import Game, Policies, Result, gc_paused
 from .numbers import shown, whole_number
+from .remembered import remembered
 from .rules import RulesBase
 from .workers import workers_possible
 
@@ -129,6 +130,7 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[tuple[list[float], l
         return [(plan.measure(a, plan.seed + i), plan.measure(b, plan.seed + i)) for i in range(start, stop)]
 
 
+@remembered(ignore=("executor", "chunk", "progress"))
 def compare_rules(
     new_game: Callable[..., Game],
     rules_a: RulesBase,
@@ -162,7 +164,8 @@ def compare_rules(
     (one game's time) / cores. chunk: seeds per task (default: up to MAX_CHUNK). Tasks go to
     the executor one per core at a time, so an interrupt (the stop button) waits only for the
     running ones: a few seconds for the slowest game, Tie-Break with 6 players. progress: a bar (default: only
-    in a notebook kernel).
+    in a notebook kernel). A call of the package's own functions and Rules that a lesson made
+    before is read back from the shipped results, not played again (core.remembered).
     """
     plan = _plan(new_game, rules_a, rules_b, games, seed, measures, players, policies)
     size = _chunk_size(chunk, games)

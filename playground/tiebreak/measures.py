@@ -46,6 +46,7 @@ from playground.core.dist import Dist
 from playground.core.engine import Game, gc_paused
 from playground.core.numbers import flag, is_whole, shown, whole_number
 from playground.core.players import takes_game
+from playground.core.remembered import remembered
 from playground.core.workers import workers_possible
 
 from .actions import Qualify
@@ -422,6 +423,7 @@ def _scores(args: tuple[Any, Any, Rules, int, range]) -> list[float]:
         return [_season_score(policy, opponent, rules, players, s) for s in seeds]
 
 
+@remembered(ignore=("executor", "progress"))
 def win_share(
     policy: Callable[[TiebreakGame], Any],
     seasons: int = 200,
@@ -443,7 +445,8 @@ def win_share(
     way. Bounds: 1 to MAX_SEASONS seasons, 2 to 6 players; time about seasons / (25 per second per
     core) with 4 players, so the most seasons take minutes: a long run by design, shown with a
     progress bar in a notebook (progress: None there; True or False to choose), and the stop
-    button ends it.
+    button ends it. A lesson's own run of the package's players is read back from the shipped
+    results (core.remembered); a player of one's own is always played.
     """
     if not callable(policy) or not callable(opponent):
         raise ValueError(

@@ -12,6 +12,7 @@ import random
 from playground.core.compare import final_result, progress_bar, steps
 from playground.core.engine import Policies
 from playground.core.numbers import shown, whole_number
+from playground.core.remembered import remembered
 
 from .engine import TsubasaGame
 from .odds import TOTAL_BOUND, _attacker_wins, _check_flag, _check_int
@@ -54,6 +55,7 @@ def kicker_result(game: TsubasaGame) -> str:
     return "shared" if len(winners) == 2 else "won" if winners[0] == game.first_kicker else "lost"
 
 
+@remembered(ignore=("progress",))
 def kickoff_record(
     matches: int, policies: Policies = None, rules: Rules | None = None, *, progress: bool | None = None
 ) -> dict[str, int]:
@@ -62,7 +64,8 @@ def kickoff_record(
 
     matches: a whole number from 1 to 2,000 (a match takes about a hundredth of a second, so 300
     take a few seconds, more on a busy machine; a progress bar moves meanwhile, and the stop
-    button ends the run, keeping nothing).
+    button ends the run, keeping nothing). A lesson's own call is read back from the shipped
+    results (core.remembered).
     """
     matches = whole_number(matches, "matches", 1, 2_000)
     record = dict.fromkeys(("won", "lost", "shared"), 0)
