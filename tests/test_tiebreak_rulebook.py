@@ -480,6 +480,8 @@ def test_health_x2_sends_another_player_to_the_injury_space() -> None:
     game.apply(Injure(1))
     rival = game.state.players[1]
     assert rival.position == game.board.injury and rival.injured_weeks == 2
+    step = game.history().iloc[-1]  # the history names the player sent, not a seat number
+    assert step["action"] == f"send {rival.name} to the Injury space"
     set_tokens(game, 0, {"health": 2})
     assert not any(isinstance(a, Injure) for a in game.legal_actions())
 
@@ -510,8 +512,9 @@ def test_the_turn_you_land_on_injury_is_still_yours() -> None:
     actions = game.legal_actions()
     assert EndTurn() in actions and Heal() in actions and ServeWeek() not in actions
     assert any(isinstance(a, Train) for a in actions) and not any(isinstance(a, Travel) for a in actions)
-    game.apply(Heal())
+    events = game.apply(Heal())
     assert me.injured_weeks == 1 and game.phase() == "act"
+    assert events[0].text == f"{me.name} spends a Health token: 1 week left."
     game.apply(EndTurn())
     assert game.phase() == "discard"  # an injured player still loses a week's card
 
@@ -873,14 +876,18 @@ def test_a_failed_qualification_with_no_penalty_card_keeps_the_weeks_discard() -
     assert game.card_used == (not game.rules.failed_qualify_week_discard)
 
 
-def test_a_top_ranker_buys_no_wildcard_point_with_sponsors() -> None:
+@pytest.mark.parametrize(("pays", "most"), [(False, 4), (True, 5)])
+def test_a_top_ranker_buys_a_wildcard_point_with_sponsors_only_when_the_rules_say(
+    pays: bool, most: int
+) -> None:
     """A Top Ranker qualifies without a Wildcard point (top_ranker_pays_wildcard off): risking
-    Sponsors as the Wildcard (sponsors_risk_as_wildcard) does not buy one either, so the engine
-    and odds.max_defended_tokens agree on the most tokens."""
+    Sponsors as the Wildcard (sponsors_risk_as_wildcard) does not buy one either; with both on a
+    Sponsor pair stands in for the Wildcard. The engine and odds.max_defended_tokens agree on the
+    most tokens either way (Tie-Break review 12, L1)."""
     from playground.tiebreak import odds
     from playground.tiebreak.actions import Qualify, Risk
 
-    rules = Rules(sponsors_risk_as_wildcard=True)
+    rules = Rules(sponsors_risk_as_wildcard=True, top_ranker_pays_wildcard=pays)
     game, position = defended_scene({"sponsor": 3, "training": 1, "health": 1, "travel": 1}, rules)
     paris = game.board.index["t2000_paris_clay"]
     game.state.titles[paris] = (0, Card(2000, "clay"))
@@ -889,8 +896,8 @@ def test_a_top_ranker_buys_no_wildcard_point_with_sponsors() -> None:
     game.check_conserved()
     game._arrive(0, position, by_dice=False)
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Qualify) and a.pay == "top ranker"))
-    most = max(len(a.tokens) for a in game.legal_actions() if isinstance(a, Risk))
-    assert most == odds.max_defended_tokens(rules, top_ranker=True)
+    offered = max(len(a.tokens) for a in game.legal_actions() if isinstance(a, Risk))
+    assert offered == odds.max_defended_tokens(rules, top_ranker=True) == most
 
 
 @pytest.mark.parametrize("sponsors", [1, 2])

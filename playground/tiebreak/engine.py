@@ -47,7 +47,7 @@ from playground.core.numbers import shown
 from playground.core.setup import checked_setup, task_methods
 from playground.core.zones import ZoneError
 
-from .actions import Enter, Qualify, Risk, Roll, Travel
+from .actions import Enter, Injure, Qualify, Risk, Roll, Travel
 from .board import Board
 from .cards import Card, LetCard, TiebreakData, load_data
 from .contest import ContestPhase
@@ -396,6 +396,12 @@ class TiebreakGame(MovingPhase, EnteringPhase, ContestPhase, SpecialsPhase, Game
             del counter[key]
 
     # -- results and views -------------------------------------------------------------------------
+
+    def _said(self, action: Action, phase: str = "") -> str:
+        """A move as the history writes it: a Health attack names the player it sends to Injury."""
+        if isinstance(action, Injure):
+            return f"send {self.player_name(action.target)} to the Injury space"
+        return str(action)
 
     def result(self) -> Result | None:
         if self.tasks:

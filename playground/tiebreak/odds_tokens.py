@@ -49,11 +49,14 @@ def max_defended_tokens(rules: Rules = DEFAULT_RULES, top_ranker: bool = False) 
 
     As in the engine: the Wildcard that qualifies fills the Wildcard slot (unless
     rules.wildcard_slot is "free"), and a Top Ranker holds no Wildcard at all while
-    rules.top_ranker_returns_wildcards.
+    rules.top_ranker_returns_wildcards; a Sponsor pair may then stand in for one Wildcard when
+    rules.sponsors_risk_as_wildcard and rules.top_ranker_pays_wildcard are both on.
     """
     per_type = _check_rules(rules).max_risk_per_type
     if flag(top_ranker, "top_ranker"):
-        wildcards = 0 if rules.top_ranker_returns_wildcards else per_type
+        held = 0 if rules.top_ranker_returns_wildcards else per_type
+        stand_in = rules.sponsors_risk_as_wildcard and rules.top_ranker_pays_wildcard and held < per_type
+        wildcards = held + stand_in
     else:
         wildcards = per_type - (rules.wildcard_slot == "used by qualifying")
     return (len(TOKEN_TYPES) - 1) * per_type + wildcards

@@ -212,7 +212,8 @@ class SpecialsPhase:
         me.injured_weeks -= 1
         if me.injured_weeks == 0:
             return [Event(f"{me.name} spends a Health token and is fit again.")]
-        return [Event(f"{me.name} spends a Health token: {me.injured_weeks} weeks left.")]
+        left = f"{me.injured_weeks} week{'s' if me.injured_weeks != 1 else ''}"
+        return [Event(f"{me.name} spends a Health token: {left} left.")]
 
     # -- penalties, give-backs and discards --------------------------------------------------------
 
