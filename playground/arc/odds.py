@@ -141,7 +141,9 @@ def expected_team_score(
 
     athletes: up to 20 (base, episodes, multiplier) triples. For a "lowest wins" Sport the
     team sends out its lowest scorers; for a "most cards" Sport (Cheerleading) the number is
-    the competing Athletes' attached cards (one per entry of episodes), as the engine counts it.
+    the competing Athletes' attached cards (one per entry of episodes), as the engine counts it:
+    so episodes holds one modifier per card attached to that Athlete, and a lock card on the
+    table that changes every Athlete (Heatwave) belongs in base, not in episodes.
     Each Athlete's multiplier is the same for every Sport: a Sport that reveals another Region
     when it comes up (Curling, Ski Jump) can give an Athlete Homefield that this average leaves
     out, so it is exact only where the multipliers do not depend on the Sport.

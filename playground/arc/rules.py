@@ -22,7 +22,11 @@ SPORT_REGION_LASTS = ("the season", "the Sport")
 
 @dataclass(frozen=True)
 class Rules(RulesBase):
-    """The rules of Tournament Arc. Build with keywords; every value is checked."""
+    """The rules of Tournament Arc. Build with keywords; every value is checked.
+
+    Two of the rulebook's house rules are left out on purpose: No Math Allowed and the Featured
+    Character Bonus are judged by the players at the table, not counted, so no engine can play them.
+    """
 
     played_as: ClassVar[str] = "seasons"
     sections: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -138,9 +142,10 @@ class Rules(RulesBase):
         False,
         "Ruling (the rulebook is silent, except in graduation mode, which always reshuffles a type "
         "that runs out): if the Sport deck runs out while players are still tied, they share the "
-        "win. On: the used Sports are shuffled into a new deck once per competition, and only if "
-        "that one runs out too do they share. (In tournament mode the next round may still "
-        "reshuffle them, by tournament_reshuffle_sports.)",
+        "win. On: the used Sports are shuffled into a new deck once per competition (graduation "
+        "mode always does so, at most once: a guard so the game ends, since with every team empty "
+        "every Sport ties for ever), and only if that one runs out too do they share. (In "
+        "tournament mode the next round may still reshuffle them, by tournament_reshuffle_sports.)",
     )
     moves_stack: str = rule(
         "last attached",
