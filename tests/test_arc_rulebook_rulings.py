@@ -533,3 +533,24 @@ def test_a_card_taken_by_a_chosen_birthday_party_is_not_named_in_the_history() -
     game.apply(Play(party, "P2"))
     game.step()
     assert game.history()["action"].iloc[-1] == "take a card from the hand looked at"
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_graduation_keep_hands_covers_the_competitive_pool(keep: bool) -> None:
+    """Competitive ruleset in graduation mode: the public pool carries over like a hand, or is
+    discarded for a new one (Rules.graduation_keep_hands)."""
+    rules = Rules(mode="graduation", ruleset="competitive", graduation_keep_hands=keep)
+    game = step_until(new_game(rules, seed=3, players=3), lambda g: g.season == 2)
+    assert len(game.state.pool) == (rules.pool_size if keep else 0)  # before season 2's refill
+    assert_conserved(game)
+
+
+def test_a_play_while_a_discard_down_is_pending_is_refused_with_the_step_named() -> None:
+    """A hand above the hand size at the end of a turn is discarded down first: a play then is
+    refused with that step named (not 'this is the training phase')."""
+    game = training_scene(players=2)
+    extra = [give(game, 0, "Birthday Party") for _ in range(3)]
+    while not (game.tasks and game.tasks[0].kind == "discard_down"):
+        game.step(lambda g: next(a for a in g.legal_actions() if not isinstance(a, Mulligan)))
+    with pytest.raises(IllegalAction, match="must first discard down to the hand size"):
+        game.apply(Play(extra[0], "P2"))

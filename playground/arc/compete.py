@@ -278,8 +278,8 @@ class Competition(Game):
             s.region_deck.add(card)
         self.sport_regions = []
         regions = [Task("region"), *self._carry_over_locks(events)]
-        if not self.rules.graduation_keep_hands:
-            for hand in s.hands:
+        if not self.rules.graduation_keep_hands:  # the competitive ruleset's public pool too
+            for hand in (*s.hands, s.pool):
                 for card in hand.clear():
                     s.episode_discard.add(card)
         draws = [

@@ -272,6 +272,8 @@ class ArcGame(TrainingPhase, Competition):
         who = self.player_name(task.player) if task.player is not None else "Nobody"
         if isinstance(action, Play) and task.kind == "turn":
             return self._why_play_illegal(action, task.player)
+        if isinstance(action, Play) and task.kind == "discard_down":
+            return f"{who} must first discard down to the hand size: name a card to discard."
         if isinstance(action, Play):
             now = self.phase()
             return f"No Episode can be played now: they are played in training; this is the {now} phase."

@@ -241,8 +241,8 @@ class Rules(RulesBase):
     )
     graduation_keep_hands: bool = rule(
         True,
-        "Ruling: in graduation mode hands carry over to the next season and are topped up to the "
-        "hand size. Off: hands are discarded and 5 new cards drawn.",
+        "Ruling: in graduation mode hands (in the competitive ruleset, the public pool) carry over "
+        "to the next season and are topped up. Off: they are discarded and new cards drawn.",
     )
     graduation_keep_locks: bool = rule(
         False,
@@ -261,7 +261,9 @@ class Rules(RulesBase):
     # -- house rules ---------------------------------------------------------------------------
     mulligan: bool = rule(
         False,
-        "House rule: once per game, discard your whole hand and draw as many (see mulligan_timing).",
+        "House rule: once per game, discard your whole hand and draw as many (see mulligan_timing). "
+        "The hand goes on the discard pile first, so if the deck runs out during the redraw a "
+        "reshuffle may bring some of it back.",
     )
     mulligan_timing: str = rule(
         "turn start",
