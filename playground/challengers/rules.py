@@ -141,8 +141,11 @@ class Rules(RulesBase):
     level_and_keep: str = rule(
         "each bracket",
         "Where a player reads the level deck to draw from and how many cards to keep: their own "
-        "bracket's line for the round (rulebook; the bracket file's level and keep columns); "
-        "'one per round': the level_round_N and keep_round_N fields below, the same for everyone.",
+        "bracket's line for the round (rulebook; the bracket file's level and keep columns; our "
+        "brackets show the first of the reported options everywhere, 2 from A in rounds 3-4 and 2 "
+        "from B in round 6, so the others come only from a bracket file of your own); 'one per "
+        "round': the level_round_N and keep_round_N fields below, the same for everyone. A player "
+        "choosing between two options is not a reading we play: the rulebook has the bracket show it.",
         choices=LEVEL_AND_KEEP,
     )
     # only with level_and_keep "one per round" (each help text says so)
