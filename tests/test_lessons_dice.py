@@ -118,7 +118,7 @@ def test_grid_names_its_dice_and_writes_what_a_lesson_asks() -> None:
         (lambda: pair_grid(1), "sides must be a whole number from 2 to 12; got 1"),
         (lambda: pair_grid(13), "sides must be a whole number from 2 to 12; got 13"),
         (lambda: pair_grid_svg(6.0), "got 6.0"),
-        (lambda: pair_grid_svg(cell=10), "cell (pixels) must be a whole number from 20 to 80; got 10"),
+        (lambda: pair_grid_svg(cell=10), "cell must be a whole number from 20 to 80; got 10"),
         (
             lambda: pair_grid_svg(marks=[("x", lambda a, b: True, "red")]),
             "each mark must be (label of at most 60 characters, test",

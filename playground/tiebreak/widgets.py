@@ -385,7 +385,7 @@ def targets_panel(rules: Rules | None = None, token_worth: int = 150) -> Targets
     later is worth to the player: an assumption, since the rulebook prices no token. 150 is the
     expected-value player's yardstick (see playground.tiebreak.policies.expected_value).
     """
-    token_worth = whole_number(token_worth, "token_worth (ranking points)", 0, 1000)
+    token_worth = whole_number(token_worth, "token_worth", 0, 1000)  # ranking points
     return TargetsPanel(rules, token_worth)
 
 

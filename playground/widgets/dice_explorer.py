@@ -126,7 +126,7 @@ def pair_grid_svg(
     writes a cell from its two faces (the total by default; a duel shows the difference).
     """
     _check_sides(sides, MAX_GRID_SIDES)
-    cell = whole_number(cell, "cell (pixels)", 20, 80)
+    cell = whole_number(cell, "cell", 20, 80)  # pixels
     if not (
         isinstance(axes, tuple) and len(axes) == 2 and all(isinstance(a, str) and len(a) <= 40 for a in axes)
     ):
