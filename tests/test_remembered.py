@@ -145,3 +145,21 @@ def test_a_call_is_played_once_then_read_back_and_played_again_when_the_code_cha
 def test_ignore_must_name_arguments() -> None:
     with pytest.raises(ValueError, match="ignore must be a tuple of argument names"):
         remembered.remembered(ignore="progress")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["", "[]", '{"entries": [1]}', '{"entries": {"k": 1}}', '{"entries": {'])
+def test_a_damaged_store_is_no_store(text: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store cut short or of another shape is read as none: a warning names it and every call
+    is played (robustness review 13, finding 2)."""
+    store = tmp_path / "remembered.json"
+    store.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(remembered, "_store_path", lambda: store)
+    remembered._shipped.cache_clear()
+    try:
+        with pytest.warns(UserWarning, match="cannot be read"):
+            table = compare_rules(
+                tiebreak.new_game, tiebreak.Rules(), tiebreak.Rules(target_score_2p=500), games=3
+            )
+        assert list(table.index) == ["steps"]
+    finally:
+        remembered._shipped.cache_clear()

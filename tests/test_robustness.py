@@ -1172,3 +1172,78 @@ def test_a_stop_while_the_exact_landing_frequencies_are_worked_out_redraws_them(
         panel.rules_panel.controls["direction_die"].value = "every move"
     expected = real(panel.board, panel.rules_panel.rules)
     assert panel.view.heat == {panel.view._space_id(k): float(v) for k, v in expected.items()}
+
+
+@pytest.mark.parametrize("how", ["copy", "deepcopy", "pickle"])
+def test_a_copy_made_inside_a_player_function_plays_on_its_own(how: str) -> None:
+    """A look-ahead player copies the game it is asked about: the copy is a game of its own, never
+    one being asked about, so it steps and plays (robustness review 13, finding 1)."""
+    made: list[Game] = []
+    copier = {
+        "copy": copy.copy,
+        "deepcopy": copy.deepcopy,
+        "pickle": lambda g: pickle.loads(pickle.dumps(g)),
+    }[how]
+
+    def lookahead(game: Game) -> object:
+        trial = copier(game)
+        trial.step()  # a try of the first move, on the copy
+        made.append(trial)
+        return game.legal_actions()[0]
+
+    game = _first_player_node(GAMES["tiebreak"](1))
+    game.step(lookahead)
+    assert_whole(game)
+    made[0].play()
+
+
+def test_a_player_that_cuts_the_history_is_refused_and_the_steps_are_kept() -> None:
+    """Deleting a step from the game's private history inside a player function (robustness
+    review 13, finding 4): refused as an edit, and every step is still there."""
+    game = GAMES["tiebreak"](1)
+    for _ in range(9):
+        game.step()
+    game = _first_player_node(game)
+    before = game.step_count
+
+    def sneaky(g: Game) -> object:
+        g._steps.pop()
+        return g.legal_actions()[0]
+
+    with pytest.raises(IllegalAction, match="another of the game's fields"):
+        game.step(sneaky)
+    assert game.step_count == before
+    assert_whole(game)
+
+
+def test_a_stopped_seed_change_puts_the_seed_box_back() -> None:
+    """The stop button while a panel makes the game of a new seed: the game shown stays, and so
+    does the seed box's seed (robustness review 13, finding 3)."""
+    from playground.widgets import game_panel
+
+    stops = {5}
+
+    def make(seed: int) -> Game:
+        if seed in stops:
+            stops.discard(seed)
+            raise KeyboardInterrupt
+        return tiebreak.new_game(seed=seed)
+
+    panel = game_panel(make, seed=0)
+    with pytest.raises(KeyboardInterrupt):
+        panel.seed.value = 5
+    assert (panel.seed.value, panel.game.seed) == (0, 0)
+    panel.step_button.click()
+    assert panel.game.step_count == 1 and panel.seed.value == 0
+    panel.seed.value = 5  # pressed again: this time it is made
+    assert (panel.seed.value, panel.game.seed, panel.game.step_count) == (5, 5, 0)
+
+
+def test_in_words_says_chances_only_and_never_100_percent_short_of_certain() -> None:
+    from playground.widgets.dice_explorer import in_words
+
+    assert in_words(Fraction(1999, 2000)).startswith("1999/2000 ≈ just under 100%")
+    assert in_words(Fraction(10**50 - 1, 10**50)).endswith("just under 100%")
+    for odd in (Fraction(3, 2), Fraction(-1, 3), 0.5, True):
+        with pytest.raises(ValueError, match="p must be an exact chance from 0 to 1"):
+            in_words(odd)

@@ -143,6 +143,10 @@ class Game(ABC):
         state, history and generator, so playing it would move this game too."""
         return copy.deepcopy(self)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle is a game of its own, never one a player is being asked about."""
+        return {**vars(self), "_stepping": False, "_offered": None}
+
     @abstractmethod
     def current_actor(self) -> int | str | None:
         """The player index to act, CHANCE, or None when the game is over."""
@@ -439,16 +443,11 @@ class Game(ABC):
         return self._step_as(actor, policy)
 
     def _step_as(self, actor: int | str, policy: Policy | None) -> list[Event]:
-        """One step for the actor to move now, without asking who that is again.
-
-        Chance draws through the trusted :meth:`_sample_chance_exact`. A player's actions are
-        listed once: random legal play (no policy, or ``random_legal``) picks from that very list
-        exactly as ``random_legal`` would, so its pick needs no check; any other policy's pick is
-        matched against the list it was chosen from (as :meth:`apply` matches), and refused with
-        the state untouched. A policy that moves the game it is asked about (``trial = game;
-        trial.apply(a)``) or edits ``game.state`` in place is refused too, and the game put back
-        (see asking.py).
-        """
+        """One step for the actor to move now. Chance draws through :meth:`_sample_chance_exact`;
+        random legal play picks from the listed actions as ``random_legal`` would; any other
+        policy's pick is matched against that list (as :meth:`apply` matches) and refused with
+        the state untouched, as is a policy that moves or edits the game it is asked about
+        (``trial = game; trial.apply(a)``), the game put back (see asking.py)."""
         if self._stepping:  # called from inside a policy asked about this very game
             raise IllegalAction(PLAYED_BY_POLICY)
         drawn, count = getattr(self.rng, "words", None), len(self._steps)
@@ -471,6 +470,7 @@ class Game(ABC):
                 raise IllegalAction(GAME_OVER)
             return self._commit(phase, actor, actor, self.rng.choice(actions), None)
         count, seal, interrupted = len(self._steps), state_seal(self, policy), True
+        kept = self._steps.copy() if seal is not None else None  # a student's player may cut it
         try:  # set inside: a stop between the two lines must not leave the game "stepping"
             self._stepping = True  # a policy only reads the state: the action list can be kept
             self._offered = (count, actions)
@@ -479,8 +479,11 @@ class Game(ABC):
         finally:  # an error or a stop on its way goes on as it was, after the game is put back
             self._stepping = False
             self._offered = None
+            cut = kept is not None and len(self._steps) < count  # steps deleted from the history
+            if cut:
+                self._steps[:] = kept
             moved = len(self._steps) - count
-            edited = not moved and seal is not None and seal != state_seal(self, policy)
+            edited = cut or (not moved and seal is not None and seal != state_seal(self, policy))
             if moved or edited:
                 self._restore(count)
                 if not interrupted:

@@ -27,6 +27,7 @@ import inspect
 import json
 import math
 import os
+import warnings
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
@@ -218,10 +219,21 @@ def _store_path() -> Path:
 
 @functools.cache
 def _shipped() -> dict[str, Any]:
+    """The shipped store's entries; a missing or damaged store is none (every call is played,
+    and a damaged one is named in a warning), never an error in a lesson's comparison."""
     path = _store_path()
     if not path.is_file():
         return {}
-    return json.loads(path.read_text(encoding="utf-8"))["entries"]
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))["entries"]
+        if not all(isinstance(e, dict) and {"call", "value"} <= e.keys() for e in entries.values()):
+            raise ValueError("an entry is not a stored call")
+    except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError) as error:
+        warnings.warn(
+            f"the kept results in {path} cannot be read ({error}): every run is played", stacklevel=3
+        )
+        return {}
+    return entries
 
 
 def _stored_calls(path: Path | None = None) -> dict[str, dict[str, Any]]:

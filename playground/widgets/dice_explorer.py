@@ -7,6 +7,7 @@ The grid is the picture behind every two-dice count: 36 equally likely cells, so
 
 from __future__ import annotations
 
+import numbers
 import operator
 import re
 from collections.abc import Callable, Sequence
@@ -20,7 +21,7 @@ import pandas as pd
 from playground.core.checks import failed_call
 from playground.core.dist import Dist, dice_sum
 from playground.core.numbers import shown, whole_number
-from playground.core.showing import readable
+from playground.core.showing import as_fraction, readable
 from playground.widgets.bars import bars_svg
 from playground.widgets.predict import percent
 
@@ -197,14 +198,19 @@ def pair_grid_svg(
 
 
 def in_words(p: Fraction) -> str:
-    """A chance as a class says it: '7/12 ≈ 58.3%, on average 7 rolls in every 12'."""
+    """A chance as a class says it: '7/12 ≈ 58.3%, on average 7 rolls in every 12'. p: an exact
+    chance from 0 to 1 (anything else is refused in words)."""
+    if isinstance(p, bool) or not isinstance(p, numbers.Rational) or not 0 <= p <= 1:
+        raise ValueError(f"p must be an exact chance from 0 to 1, such as Fraction(7, 12); got {shown(p)}")
+    p = as_fraction(p)
     if p in (0, 1):
         return f"{p} = {percent(p)}: {'never' if p == 0 else 'every roll'}"
-    text = readable(p)
+    text, share = readable(p), percent(p)
+    share = "just under 100%" if share == "100%" else share  # never 100% for a chance short of 1
     if text.startswith("≈"):
-        return f"{text} ≈ {percent(p)}"
+        return f"{text} ≈ {share}"
     rolls = "roll" if p.numerator == 1 else "rolls"
-    return f"{text} ≈ {percent(p)}, on average {p.numerator} {rolls} in every {p.denominator}"
+    return f"{text} ≈ {share}, on average {p.numerator} {rolls} in every {p.denominator}"
 
 
 class DiceExplorer(w.VBox):

@@ -75,7 +75,10 @@ class GamePanel(w.VBox):
         self.step_button.on_click(lambda _: self.step())
         self.play_button.on_click(lambda _: self.play_to_end())
         self.reset_button.on_click(lambda _: self.reset())
-        self.seed.observe(lambda _: self.reset(), names="value")
+        self._made_from: int | None = None  # the seed the game shown was made from
+        self.seed.observe(
+            lambda _: None if self.seed.value == self._made_from else self.reset(), names="value"
+        )
         self._moving_scrub = False
         self.scrub.observe(self._scrubbed, names="value")
         controls = w.HBox([self.step_button, self.play_button, self.reset_button, self.seed])
@@ -104,13 +107,15 @@ class GamePanel(w.VBox):
             game = self.make_game(self.seed.value)
         except KeyboardInterrupt:
             if hasattr(self, "game"):
+                if self._made_from is not None:
+                    self.seed.value = self._made_from  # the box names the game shown (no reset)
                 self.status.value = "Stopped before the new game was made: the game shown is the one before."
             raise
         if not isinstance(game, Game):
             raise TypeError(
                 f"make_game(seed) must return a game (as new_game does); it returned {shown(game, 60)}"
             )
-        self.game = game
+        self.game, self._made_from = game, self.seed.value
         self._redraw()
 
     def step(self) -> None:
