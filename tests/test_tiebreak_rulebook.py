@@ -1032,3 +1032,26 @@ def test_the_injury_landing_turn_is_the_first_week_only_by_the_field() -> None:
     walked = simulate_landings(game.board, rules, turns=200_000, seed=3)
     assert max(abs(float(exact[i]) - walked[i]) for i in walked) < 0.01
     assert exact[game.board.injury] < landing_frequencies(game.board, Rules())[game.board.injury]
+
+
+@pytest.mark.parametrize(("pays", "most"), [(False, 4), (True, 5)])
+def test_a_top_ranker_buys_no_wildcard_point_with_sponsors_at_a_vacant_tournament_either(
+    pays: bool, most: int
+) -> None:
+    """sponsors_risk_as_wildcard: a Top Ranker has no Wildcard point at any tournament, so at a
+    vacant one too Sponsors stand in for it only with top_ranker_pays_wildcard; the engine and
+    odds.vacant_vs_defended agree (Tie-Break review 13, L2)."""
+    from playground.tiebreak import odds
+    from playground.tiebreak.actions import Risk
+
+    rules = Rules(sponsors_risk_as_wildcard=True, top_ranker_pays_wildcard=pays)
+    game = act_scene(rules=rules)
+    game.state.top_ranker = 0
+    position = place(game, 0, "t500_doha")
+    set_schedule(game, 0, [Card(500, "hard"), Card(250, "clay"), Card(250, "hard")])
+    set_tokens(game, 0, {"sponsor": 3, "training": 1, "health": 1, "travel": 1})
+    game.apply(Enter(position, "Doha 500", Card(500, "hard")))
+    offered = max(len(a.tokens) for a in game.legal_actions() if isinstance(a, Risk))
+    assert offered == most
+    if not pays:
+        assert len(odds.vacant_vs_defended(rules, top_ranker=True)) == most + 1  # 0 to most tokens

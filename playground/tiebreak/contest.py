@@ -51,9 +51,9 @@ class ContestPhase:
             and contest.pay in ("wildcard", "sponsors", "invitation")
             and self.rules.wildcard_slot == "used by qualifying"
         )
-        # a Top Ranker qualifies without a Wildcard point: Sponsors do not buy it one either
-        ranker = contest is not None and task.player == contest.player and contest.pay == "top ranker"
-        stand_in = not (ranker and not self.rules.top_ranker_pays_wildcard)
+        # a Top Ranker has no Wildcard point: Sponsors do not buy one, at any tournament, unless
+        # the Top Ranker may pay for it (Rules.top_ranker_pays_wildcard)
+        stand_in = self.rules.top_ranker_pays_wildcard or task.player != self.state.top_ranker
         return [Risk(r) for r in self._risks(self.state.players[task.player].tokens, slot_used, stand_in)]
 
     def _risks(

@@ -50,7 +50,10 @@ def max_defended_tokens(rules: Rules = DEFAULT_RULES, top_ranker: bool = False) 
     As in the engine: the Wildcard that qualifies fills the Wildcard slot (unless
     rules.wildcard_slot is "free"), and a Top Ranker holds no Wildcard at all while
     rules.top_ranker_returns_wildcards; a Sponsor pair may then stand in for one Wildcard when
-    rules.sponsors_risk_as_wildcard and rules.top_ranker_pays_wildcard are both on.
+    rules.sponsors_risk_as_wildcard and rules.top_ranker_pays_wildcard are both on. top_ranker
+    means qualifying as the Top Ranker: a Top Ranker who pays with a Sponsor pair instead (only
+    with top_ranker_pays_wildcard) gets the Wildcard's point but holds no Wildcard token, a case
+    neither setting counts exactly.
     """
     per_type = _check_rules(rules).max_risk_per_type
     if flag(top_ranker, "top_ranker"):

@@ -335,7 +335,8 @@ class Rules(RulesBase):
         False,
         "Ruling (the rulebook lets Sponsor tokens stand in for a Wildcard, not saying where): only to "
         "qualify. On: in a tie-break they may also be risked as the Wildcard token, for its one "
-        "point, when no Wildcard fills that slot.",
+        "point, when no Wildcard fills that slot; not by the Top Ranker, who has no Wildcard point "
+        "at any tournament, unless top_ranker_pays_wildcard.",
     )
     travel_cost: int = rule(2, "Travel tokens to fly to any space.", low=1, high=5)
     health_attack_cost: int = rule(
