@@ -554,3 +554,13 @@ def test_a_play_while_a_discard_down_is_pending_is_refused_with_the_step_named()
         game.step(lambda g: next(a for a in g.legal_actions() if not isinstance(a, Mulligan)))
     with pytest.raises(IllegalAction, match="must first discard down to the hand size"):
         game.apply(Play(extra[0], "P2"))
+
+
+def test_the_table_picture_names_the_rules_bonuses() -> None:
+    """The HOME and MC badges on a card say the multipliers the rules set, not a fixed ×2."""
+    game = new_game(Rules(homefield_multiplier=3, main_character_multiplier=4), seed=1, players=4).play()
+    cards = game.state.athlete_cards()
+    html = table_html(*game_scene(game))
+    assert any(c["homefield"] for c in cards) and "HOME ×3" in html and "HOME ×2" not in html
+    if any(c["main_character"] for c in cards):
+        assert "MC ×4" in html and "MC ×2" not in html

@@ -327,6 +327,8 @@ class State:
                 "mods": {x: now[x] - base.get(x, 0) for x in STATS},
                 "attached": [self.data.name(c) for c in under],
                 "main_character": st in mc,
+                "home_times": self.rules.homefield_multiplier,  # the badges say the rules' bonuses
+                "mc_times": self.rules.main_character_multiplier,
                 "score": None,
                 "multiplier": 1,
                 "measure": "score",

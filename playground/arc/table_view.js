@@ -23,11 +23,11 @@ function drawCard(parent, card, relevant, colors) {
     "data-score": card.score === null ? "" : String(card.score),
   });
   el.style.borderColor = colors[card.owner % colors.length];
-  if (card.main_character) add(el, "span", "arc-token", "MC ×2");
+  if (card.main_character) add(el, "span", "arc-token", `MC ×${card.mc_times ?? 2}`);
   add(el, "div", "arc-name", card.name);
   const region = add(el, "div", "arc-region");
   if (card.homefield) {
-    add(region, "span", "arc-home-mark", "HOME ×2");
+    add(region, "span", "arc-home-mark", `HOME ×${card.home_times ?? 2}`);
     region.appendChild(document.createTextNode(" "));
   }
   region.appendChild(document.createTextNode(card.region));

@@ -126,8 +126,10 @@ def _stat_rows(card: dict[str, Any], relevant: list[str]) -> str:
 def _card_html(card: dict[str, Any], relevant: list[str]) -> str:
     """One Athlete card."""
     colour = PALETTE[card["owner"] % len(PALETTE)]
-    home = "<span class='arc-home-mark'>HOME ×2</span> " if card["homefield"] else ""
-    token = "<span class='arc-token'>MC ×2</span>" if card["main_character"] else ""
+    home = (
+        f"<span class='arc-home-mark'>HOME ×{card.get('home_times', 2)}</span> " if card["homefield"] else ""
+    )
+    token = f"<span class='arc-token'>MC ×{card.get('mc_times', 2)}</span>" if card["main_character"] else ""
     score = ""
     if card["score"] is not None and card.get("measure") == "attached cards":
         score = f"<div class='arc-score'>attached cards <b>{card['score']}</b></div>"
