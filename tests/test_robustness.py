@@ -1247,3 +1247,77 @@ def test_in_words_says_chances_only_and_never_100_percent_short_of_certain() -> 
     for odd in (Fraction(3, 2), Fraction(-1, 3), 0.5, True):
         with pytest.raises(ValueError, match="p must be an exact chance from 0 to 1"):
             in_words(odd)
+
+
+@pytest.mark.parametrize("panel_name", ["tiebreak", "tsubasa", "challengers", "arc"])
+def test_a_stopped_rule_change_leaves_the_controls_on_the_rules_in_play(
+    panel_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stop while a changed rule restarts the game (robustness review 14, finding 1): the game
+    shown keeps its rules, and so do the rules controls and their line."""
+    import sys
+
+    builders = {
+        "tiebreak": ("playground.tiebreak.widgets", "season_panel", "injury_weeks", 3),
+        "tsubasa": ("playground.tsubasa.widgets", "match_panel", "assured_success", True),
+        "challengers": ("playground.challengers.widgets", "tournament_panel", "bench_seats", 5),
+        "arc": ("playground.arc.widgets", "season_panel", "homefield_multiplier", 3),
+    }
+    module_name, builder, field, value = builders[panel_name]
+    module = sys.modules.get(module_name) or importlib.import_module(module_name)
+    panel = getattr(module, builder)()
+    panel.games.step_button.click()
+    before = panel.games.game.rules
+    real = module.new_game
+
+    def stopped_once(*args: object, **kwargs: object) -> object:
+        monkeypatch.setattr(module, "new_game", real)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, "new_game", stopped_once)
+    control = panel.rules_panel.controls[field]
+    with pytest.raises(KeyboardInterrupt):
+        control.value = value
+    assert panel.games.game.rules == before == panel.rules_panel.rules
+    assert control.value == getattr(before, field)
+    panel.games.step_button.click()
+    assert panel.games.game.rules == panel.rules_panel.rules
+
+
+def test_a_set_where_repeats_count_is_refused_in_words() -> None:
+    """{1, 1, 2} is {1, 2}: a deck, a list of bonuses or of scores typed in curly braces would
+    silently lose its repeats (robustness review 14, finding 2)."""
+    deck, bonuses, scores = [1, 1, 1, 2, 3, 4], [2, 2], [3, 3, 1]  # each typed as a set below
+    cases = [
+        lambda: challengers.odds.expected_cards(set(deck), 5),
+        lambda: challengers.odds.p_reach_strength(frozenset(deck), 4),
+        lambda: arc.scoring.combined_multiplier(set(bonuses)),
+        lambda: arc.odds.best_team(set(scores), 2),
+    ]
+    for case in cases:
+        with pytest.raises(TypeError, match="a set keeps each value once"):
+            case()
+    assert arc.scoring.combined_multiplier([2, 2]) == 4
+
+
+def test_small_refusals_of_review_14() -> None:
+    """told never says 100% short of certain; bars_svg refuses NaN and negative bars; the
+    tournament panel refuses a policy that names none; a player's error in compare_rules names
+    the game to replay (robustness review 14, findings 4 to 7)."""
+    from playground.challengers.widgets import tournament_panel
+    from playground.core.compare import compare_rules
+    from playground.widgets.bars import bars_svg
+    from playground.widgets.predict import told
+
+    assert told(1 - Fraction(5, 6) ** 60).endswith("just under 100%")
+    assert told(Fraction(1999, 2000)) == "1999/2000 ≈ just under 100%"
+    for odd in ({1: float("nan"), 2: 0.5}, {1: -1, 2: 2}):
+        with pytest.raises(ValueError, match="must hold chances from 0 up"):
+            bars_svg(odd)
+    for policy in (0, None, False):
+        with pytest.raises((ValueError, TypeError), match="policy"):
+            tournament_panel(policy=policy)
+    with pytest.raises(ValueError, match=r"a player raised ZeroDivisionError .* seed 0 under"):
+        compare_rules(
+            tiebreak.new_game, tiebreak.Rules(), tiebreak.Rules(), games=2, policies=lambda g: 1 / 0
+        )

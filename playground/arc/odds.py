@@ -121,7 +121,7 @@ def best_team(scores: Sequence[int], size: int, lowest: bool = False, all_if_few
     lowest, all_if_fewer = flag(lowest, "lowest"), flag(all_if_fewer, "all_if_fewer")
     scores = [
         whole_number(v, "each score", -(10**9), 10**9)
-        for v in listed(scores, "scores", "Athletes' scores", MAX_SCORES)
+        for v in listed(scores, "scores", "Athletes' scores", MAX_SCORES, repeats=True)
     ]
     if size > len(scores) and not all_if_fewer:
         raise ValueError(
@@ -148,7 +148,7 @@ def expected_team_score(
     when it comes up (Curling, Ski Jump) can give an Athlete Homefield that this average leaves
     out, so it is exact only where the multipliers do not depend on the Sport.
     """
-    athletes = listed(athletes, "athletes", "(base, episodes, multiplier) triples")
+    athletes = listed(athletes, "athletes", "(base, episodes, multiplier) triples", repeats=True)
     if len(athletes) > MAX_ATHLETES:
         raise ValueError(f"at most {MAX_ATHLETES} Athletes; got {len(athletes)}")
     stray = next((a for a in athletes if not isinstance(a, tuple | list) or len(a) != 3), _NONE)

@@ -148,7 +148,9 @@ def combined_multiplier(
     total is not multiplied. At most 50 multipliers; they and total whole numbers from
     -1,000,000 to 1,000,000.
     """
-    multipliers = listed(multipliers, "multipliers", "whole numbers (the active bonuses, like [2, 2])")
+    multipliers = listed(
+        multipliers, "multipliers", "whole numbers (the active bonuses, like [2, 2])", repeats=True
+    )
     if len(multipliers) > MAX_MULTIPLIERS:
         raise ValueError(f"at most {MAX_MULTIPLIERS} multipliers; got {len(multipliers)}")
     values = [_int(m, "a multiplier") for m in multipliers]
@@ -171,7 +173,7 @@ def distributive_forms(values: Sequence[int | str], multiplier: int | str = "m")
     form into the second and ``sympy.factor`` back: the Distributive Property the rulebook's
     Tip #4 relies on. Numbers are whole numbers from -1,000,000 to 1,000,000.
     """
-    values = listed(values, "values", "numbers or names of symbols (like [2, 'a'])")
+    values = listed(values, "values", "numbers or names of symbols (like [2, 'a'])", repeats=True)
     if len(values) > MAX_MULTIPLIERS:
         raise ValueError(f"at most {MAX_MULTIPLIERS} values; got {len(values)}")
     terms = [sympy.Symbol(v) if isinstance(v, str) else sympy.Integer(_int(v, "a value")) for v in values]
@@ -208,8 +210,11 @@ def count_both_ways(values: Sequence[int], multipliers: Sequence[int]) -> dict[s
 
     values: 1 to 1000 whole numbers, multipliers: at most 50, each from -1,000,000 to 1,000,000.
     """
-    nums = [_int(v, "a value") for v in listed(values, "values", "whole numbers (like [3, 4])")]
-    mults = [_int(m, "a multiplier") for m in listed(multipliers, "multipliers", "whole numbers (like [2])")]
+    nums = [_int(v, "a value") for v in listed(values, "values", "whole numbers (like [3, 4])", repeats=True)]
+    mults = [
+        _int(m, "a multiplier")
+        for m in listed(multipliers, "multipliers", "whole numbers (like [2])", repeats=True)
+    ]
     if not 1 <= len(nums) <= MAX_EPISODES or len(mults) > MAX_MULTIPLIERS:
         raise ValueError(f"give 1 to {MAX_EPISODES} values and at most {MAX_MULTIPLIERS} multipliers")
     ops = 0

@@ -333,6 +333,7 @@ class SeasonPanel(w.VBox):
         self.games = GamePanel(
             self._make_game, POLICIES[self.policy.value], seed, on_update=self.view.show_game
         )
+        self.rules_panel.in_force = lambda: self.games.game.rules  # after a stop, the rules in play
         self.players.observe(lambda _: self.restart(), names="value")
         self.policy.observe(lambda _: self.restart(), names="value")
         super().__init__(

@@ -42,7 +42,7 @@ def _whole(value: object, low: int, high: int, what: str) -> int:
 
 def _cards(deck: Iterable[int]) -> list[int]:
     """A deck of strengths as a list, or a TypeError in words when it is no list (a number, text)."""
-    return listed(deck, "deck", f"card strengths (whole numbers from 0 to {MAX_STRENGTH})")
+    return listed(deck, "deck", f"card strengths (whole numbers from 0 to {MAX_STRENGTH})", repeats=True)
 
 
 def _deck(deck: Iterable[int]) -> tuple[tuple[int, int], ...]:

@@ -202,7 +202,7 @@ class TournamentPanel(w.VBox):
 
     def __init__(self, players: int = 2, seed: int = 0, rules: Rules | None = None, policy: str = ""):
         players, seed, rules = start_at(players, "players", 1, 8), start_seed(seed), start_rules(rules, Rules)
-        if policy:
+        if policy != "":  # "" is the default strategy; anything else must name one
             start_choice(policy, "policy", tuple(POLICIES))
         self.players = w.IntSlider(value=players, min=1, max=8, description="players", **_SLIDER)
         self.policy = w.Dropdown(options=list(POLICIES), description="players' strategy", **_LABELLED)
@@ -213,6 +213,7 @@ class TournamentPanel(w.VBox):
         self.matches = w.HTML()
         self.next_match = w.Button(description="Step to the end of the match", icon="flag")
         self.games = GamePanel(self._make, lambda g: POLICIES[self.policy.value](g), seed, self._shown)
+        self.rules_panel.in_force = lambda: self.games.game.rules  # after a stop, the rules in play
         self.next_match.on_click(lambda _: self.step_match())
         self.players.observe(lambda _: self.games.reset(), names="value")
         self.policy.observe(lambda _: self.games.reset(), names="value")

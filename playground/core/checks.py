@@ -11,6 +11,7 @@ TypeError and asks :func:`check_key` why, so a good card costs nothing extra.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import islice
 from types import ModuleType
 from typing import Any, TypeVar
@@ -60,22 +61,29 @@ def check_callable(value: T, name: str, takes: str = "an outcome", example: str 
     return value
 
 
-def check_iterable(value: T, name: str, of: str) -> T:
+def check_iterable(value: T, name: str, of: str, repeats: bool = False) -> T:
     """value itself if it is a list, tuple, range, iterator or other collection of items (not text,
     not a mapping), else a TypeError in words; nothing is taken from it (an endless iterator may
-    be followed lazily by the caller, who bounds it)."""
+    be followed lazily by the caller, who bounds it). repeats: the items' repeats count (a deck,
+    dice, bonuses), so a set is refused too: it keeps each value once, {1, 1, 2} being {1, 2}."""
+    if repeats and isinstance(value, AbstractSet):
+        raise TypeError(
+            f"{name} must be a list of {of}, in square brackets: a set keeps each value once, so "
+            f"repeats would be lost; got {described(value)}"
+        )
     if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
         raise TypeError(f"{name} must be a list of {of}; got {described(value)}")
     return value
 
 
-def listed(value: Iterable[T], name: str, of: str, most: int | None = None) -> list[T]:
+def listed(value: Iterable[T], name: str, of: str, most: int | None = None, repeats: bool = False) -> list[T]:
     """value as a list, if it is a list, tuple, range or other collection of items (not text, not a
-    mapping) of at most ``most`` items; else a TypeError (ValueError when too long) in words.
+    mapping; not a set where repeats count, see check_iterable) of at most ``most`` items; else a
+    TypeError (ValueError when too long) in words.
 
     Only most + 1 items are ever taken from it, so an endless iterator is refused, not followed.
     """
-    check_iterable(value, name, of)
+    check_iterable(value, name, of, repeats)
     if most is None:
         return list(value)
     most = whole_number(most, "most", 0)

@@ -94,7 +94,13 @@ class _Plan:
 
     def measure(self, rules: RulesBase, seed: int) -> list[float]:
         extra = {} if self.players is None else {"players": self.players}
-        game = self.new_game(rules=rules, seed=seed, **extra).play(self.policies)
+        try:
+            game = self.new_game(rules=rules, seed=seed, **extra).play(self.policies)
+        except Exception as error:  # a student's player: say which game to replay
+            raise ValueError(
+                f"a player raised {type(error).__name__} ({shown(str(error), 120)}) in the game "
+                f"with seed {seed} under {rules.described()}"
+            ) from error
         values = []
         for name, f in self.measures:
             try:

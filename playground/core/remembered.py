@@ -237,16 +237,23 @@ def _shipped() -> dict[str, Any]:
 
 
 def _stored_calls(path: Path | None = None) -> dict[str, dict[str, Any]]:
-    """Every entry of a store: key -> {"call": the named call, "value": the encoded result}."""
+    """Every entry of a store: key -> {"call": the named call, "value": the encoded result}; a
+    damaged record file (a stop during its write) is started again, with a warning."""
     path = _store_path() if path is None else path
-    return json.loads(path.read_text(encoding="utf-8"))["entries"] if path.is_file() else {}
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))["entries"] if path.is_file() else {}
+    except (ValueError, TypeError, KeyError) as error:
+        warnings.warn(f"the results file {path} cannot be read ({error}): it is started again", stacklevel=2)
+        return {}
 
 
 def _write_store(entries: dict[str, dict[str, Any]], path: Path) -> None:
     """Write a store, entries in key order (a small diff when one changes)."""
     text = json.dumps({"entries": dict(sorted(entries.items()))}, indent=1, sort_keys=True)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text + "\n", encoding="utf-8")
+    part = path.with_name(path.name + ".part")
+    part.write_text(text + "\n", encoding="utf-8")
+    os.replace(part, path)  # whole or not at all: a stop mid-write leaves the old file
 
 
 def remembered(ignore: tuple[str, ...] = ()) -> Callable[[F], F]:

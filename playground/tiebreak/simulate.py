@@ -286,7 +286,7 @@ def _race_rolls(
     challenger_start, champion_start, target, margin, sides, first, settle_at_start = check_race_args(
         challenger_start, champion_start, target, margin, sides, first, settle_at_start
     )
-    check_iterable(dice, "dice", f"die rolls (whole numbers from 1 to {sides})")
+    check_iterable(dice, "dice", f"die rolls (whole numbers from 1 to {sides})", repeats=True)
     settled = won_at_start(challenger_start, champion_start, target, margin) if settle_at_start else None
     if settled is not None:
         yield "", 0, challenger_start, champion_start, ROLLERS[0] if settled else ROLLERS[1]

@@ -328,6 +328,7 @@ class SeasonPanel(w.VBox):
         self.board_table = w.HTML()
         self.board_table.add_class("pg-board-table")
         self.games = GamePanel(self._make_game, POLICIES[self.policy.value], seed, on_update=self._draw)
+        self.rules_panel.in_force = lambda: self.games.game.rules  # after a stop, the rules in play
         self.players.observe(lambda _: self._players_changed(), names="value")
         self.policy.observe(lambda _: self.restart(), names="value")
         self.heat.observe(lambda _: self.games._redraw(self._draw_heat), names="value")

@@ -175,6 +175,7 @@ class MatchPanel(w.VBox):
         )
         self.view = TableView()
         self.games = GamePanel(self._make_game, POLICIES[policy], seed, on_update=self._draw)
+        self.rules_panel.in_force = lambda: self.games.game.rules  # after a stop, the rules in play
         self.policy.observe(lambda _: self.restart(), names="value")
         super().__init__(
             [

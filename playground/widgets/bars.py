@@ -80,6 +80,10 @@ def bars_svg(
             )
     if not dist:
         raise ValueError("a bar chart needs at least one outcome")
+    for name, chances in (("dist", dist), ("observed", observed or {})):
+        odd = next((v for v in chances.values() if not math.isfinite(v) or v < 0), None)
+        if odd is not None:  # a bar of height nan or below 0 cannot be drawn
+            raise ValueError(f"{name} must hold chances from 0 up; got {shown(odd)}")
     width = whole_number(width, "width (pixels)", 100, 4000)
     height = whole_number(height, "height (pixels)", 80, 4000)
     check_callable(highlight, "highlight", "an outcome", "lambda total: total == 7")

@@ -85,8 +85,10 @@ def told(p: Fraction) -> str:
     p = Fraction(p)
     if p.denominator == 1:
         return percent(p)
-    text = readable(p)
-    return f"{text} {'=' if text.startswith('≈') else '≈'} {percent(p)}"
+    text, share = readable(p), percent(p)
+    if share == "100%" and p != 1:  # never 100% for a chance short of certain
+        return f"{p if not text.startswith('≈') else 'almost 1'} ≈ just under 100%"
+    return f"{text} {'=' if text.startswith('≈') else '≈'} {share}"
 
 
 def gap_sentence(guess: float, answer: Fraction) -> str:

@@ -65,6 +65,9 @@ class RulesPanel(w.VBox, Generic[R]):
     """
 
     refuse: Callable[[R], str | None] | None = None
+    in_force: Callable[[], R] | None = None
+    """The rules of the game a panel shows (set by a panel that steps a game): after a stop while
+    a change takes effect, the controls show those, not a change that never reached the game."""
 
     def __init__(self, rules: R, on_change: Callable[[R], None] | None = None, key: Sequence[str] | str = ()):
         self._rules = rules
@@ -130,13 +133,18 @@ class RulesPanel(w.VBox, Generic[R]):
                 f"rules must be a {type(self._rules).__module__.rsplit('.', 1)[0]}.Rules like this "
                 f"panel's; got {an(type(rules).__name__)}"
             )
+        self._show(rules)
+        self._accept(rules)
+
+    def _show(self, rules: R) -> None:
+        """Move every control to match rules, with no change notification."""
         self._silent = True
         try:
             for name, control in self.controls.items():
                 control.value = getattr(rules, name)
         finally:
             self._silent = False
-        self._accept(rules)
+        self._rules = rules
 
     _silent = False
 
@@ -173,10 +181,15 @@ class RulesPanel(w.VBox, Generic[R]):
         return "House rules: " + rules.described() + "."
 
     def _accept(self, rules: R) -> None:
-        self._rules = rules
+        before, self._rules = self._rules, rules
         self.message.value = self._describe(rules)
-        for callback in self._callbacks:
-            callback(rules)
+        try:
+            for callback in self._callbacks:
+                callback(rules)
+        except KeyboardInterrupt:  # the stop button: the controls say the rules in play
+            self._show(self.in_force() if self.in_force else before)
+            self.message.value = "Stopped: " + self._describe(self._rules)
+            raise
 
 
 def rules_panel(
