@@ -22,6 +22,7 @@ from playground.core.engine import Game, random_legal
 from playground.core.numbers import shown
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
+from playground.widgets.redraw import redraws
 from playground.widgets.rules_panel import RulesPanel
 from playground.widgets.starts import start_at, start_rules, start_seed
 
@@ -105,6 +106,7 @@ class ScorePanel(w.VBox):
         total = sum(self.numbers())
         return athlete_score(base, eps, SCORE_STATS, combined_multiplier(self.multipliers(), total))
 
+    @redraws("output")
     def update(self) -> None:
         nums, mults = self.numbers(), self.multipliers()
         m = combined_multiplier(mults, sum(nums))
@@ -186,6 +188,7 @@ class BonusPanel(w.VBox):
             }
         return pd.DataFrame(rows).T
 
+    @redraws("table")
     def update(self) -> None:
         self.table.value = frame_html(self.frame(), "arc-bonus-frame")
 
@@ -293,6 +296,7 @@ class SportOddsPanel(w.VBox):
         frame["as a decimal"] = frame["average points added"].map(lambda f: round(float(f), 2))
         return frame
 
+    @redraws("headline", "chart", "table")
     def update(self) -> None:
         before, after, value = self.worths()
         base = self._by_name(self.data.athletes, self.athlete.value).stats

@@ -22,6 +22,7 @@ from playground.widgets.bars import bars_svg
 from playground.widgets.dice_explorer import chance_table
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import percent
+from playground.widgets.redraw import redraws
 from playground.widgets.rules_panel import RulesPanel
 from playground.widgets.starts import start_at, start_choice, start_rules, start_seed
 
@@ -104,6 +105,7 @@ class AttackPanel(w.VBox):
         self.add_class("pg-challengers-attack")
         self.update()
 
+    @redraws("headline", "chart", "table")
     def update(self) -> None:
         try:
             deck = parse_deck(self.deck.value)
@@ -152,6 +154,7 @@ class ThinningPanel(w.VBox):
         self.add_class("pg-challengers-thinning")
         self._new_deck()
 
+    @redraws("message", "table")
     def _new_deck(self) -> None:
         try:
             deck = parse_deck(self.deck.value)
@@ -165,6 +168,7 @@ class ThinningPanel(w.VBox):
         self.remove.value = keep
         self.update()
 
+    @redraws("message", "table")
     def update(self) -> None:
         try:
             deck = parse_deck(self.deck.value)

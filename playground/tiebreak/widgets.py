@@ -22,6 +22,7 @@ from playground.core.numbers import whole_number
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import headline, percent
+from playground.widgets.redraw import redraws
 from playground.widgets.rules_panel import RulesPanel
 from playground.widgets.starts import rule_high, start_at, start_rules, start_seed
 
@@ -167,6 +168,7 @@ class TargetsPanel(w.VBox):
         finally:
             self._adjusting = False
 
+    @redraws("answer", "chart", "table")
     def update(self) -> None:
         """Redraw the answer, the advice, the chart and the table for the current controls."""
         if self._adjusting:
@@ -289,6 +291,7 @@ class RacePanel(w.VBox):
             index=pd.Index(starts, name="challenger start"),
         )
 
+    @redraws("answer", "chart", "table")
     def update(self) -> None:
         """Redraw the answer, the length chart and the table of every start."""
         p = self.probability

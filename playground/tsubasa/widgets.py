@@ -23,6 +23,7 @@ from playground.core.numbers import shown
 from playground.widgets.bars import bars_svg
 from playground.widgets.game_panel import GamePanel
 from playground.widgets.predict import headline
+from playground.widgets.redraw import redraws
 from playground.widgets.rules_panel import RulesPanel
 from playground.widgets.starts import start_at, start_choice, start_rules, start_seed
 
@@ -96,6 +97,7 @@ class DuelPanel(w.VBox):
             ties_to_attacker=self.ties.value,
         )
 
+    @redraws("result", "chart")
     def update(self) -> None:
         gap = self.attack.value - self.defense.value
         self.result.value = headline("P(attack wins the duel)", self.p_win()) + headline(
@@ -142,8 +144,8 @@ class SpecialShotPanel(w.VBox):
             raise ValueError(f"{shown(shot)} is not one of the Special Shots: {', '.join(self.shots)}")
         block = sample_exact([(b, p) for b, p in zip(self.blocks, self.mix, strict=True) if p], self.rng)
         goal = not self.stops[self.shots.index(shot)][self.blocks.index(block)]
-        self.tally["shots"] += 1
-        self.tally["goals"] += goal
+        shots, goals = self.tally["shots"] + 1, self.tally["goals"] + goal
+        self.tally = {"goals": goals, "shots": shots}  # both counts at once, or neither
         names = self.data.specials
         self.last.value = (
             f"{names[shot].name} against {names[block].name}: <b>{'GOAL!' if goal else 'blocked'}</b>"

@@ -25,6 +25,7 @@ from playground.core.showing import as_fraction, readable
 from playground.widgets.bars import bars_svg
 from playground.widgets.predict import percent
 
+from .redraw import redraws
 from .starts import start_at
 
 MEASURES = ("sum", "difference (first - second)", "highest")
@@ -256,6 +257,7 @@ class DiceExplorer(w.VBox):
         """P(result >= target), exactly."""
         return self.dist.p_at_least(self.target.value)
 
+    @redraws("answer", "words", "chart", "table")
     def update(self) -> None:
         """Redraw the answer, chart and table for the current settings."""
         self.dice.disabled = self.measure.value.startswith("difference")

@@ -18,6 +18,7 @@ from playground.core.engine import Game, IllegalAction, Policies
 from playground.core.numbers import shown
 from playground.core.showing import readable
 
+from .redraw import drawn_whole
 from .starts import SEED_MAX, start_seed
 
 HISTORY_ROWS = 40
@@ -149,19 +150,12 @@ class GamePanel(w.VBox):
 
     def _redraw(self, draw: Callable[[], None] | None = None) -> None:
         """draw() (by default refresh()), even when the stop button lands in it (a redraw, or a
-        scrub's replay, can take longer than the play): it is done again, and the stop then
-        passed on; a stop in that one too leaves a note instead of tables that look current."""
-        stopped = None
-        for _ in range(2):
-            try:
-                (draw or self.refresh)()
-                break
-            except KeyboardInterrupt as stop:
-                stopped = stop
-        else:
+        scrub's replay, can take longer than the play): see drawn_whole."""
+
+        def give_up() -> None:
             self.status.value = "Stopped while redrawing: press Step or Reset, or move the slider, to redraw."
-        if stopped is not None:
-            raise stopped
+
+        drawn_whole(draw or self.refresh, give_up)
 
     def _refused(self, error: Exception) -> None:
         """Say in the status line why the step did not happen (the game is as it was before it)."""

@@ -21,6 +21,7 @@ import ipywidgets as w
 from playground.core.dist import Dist
 from playground.core.numbers import shown, whole_number
 from playground.widgets.bars import bars_svg
+from playground.widgets.redraw import redraws
 
 BATCHES = (1, 100, 10_000)
 """The roll buttons: one to feel a single roll, then enough to see the shape, then to settle it."""
@@ -131,14 +132,21 @@ class LiveSimulation(w.VBox):
         """Add n simulated rolls (1 to MAX_ROLLS); an outcome the exact distribution lacks is
         reported, not counted."""
         n = whole_number(n, "the number of rolls", 1, MAX_ROLLS)
-        drawn = self._draw(self.rng, n)
+        before = self.rng.getstate()
+        try:
+            drawn = self._draw(self.rng, n)
+        except BaseException:  # the stop button: a batch not counted is not rolled either
+            self.rng.setstate(before)
+            raise
         problem = self._problem(drawn, n)
         if problem:
             self.message.value = f"<span style='color:#b00'>{escape(problem)} Nothing was counted.</span>"
             return
         self.message.value = ""
+        counts = dict(self.counts)
         for outcome, count in Counter(drawn).items():
-            self.counts[outcome] += count
+            counts[outcome] += count
+        self.counts = counts  # the whole batch at once, so a stop never counts half of it
         self._redraw()
 
     def _problem(self, drawn: Sequence[Any], n: int) -> str:
@@ -157,6 +165,7 @@ class LiveSimulation(w.VBox):
             f"({outcomes})."
         )
 
+    @redraws("summary", "chart")
     def _redraw(self) -> None:
         self.chart.value = bars_svg(self.dist, title=self.title, observed=self.shares())
         total = self.total
