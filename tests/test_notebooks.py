@@ -206,6 +206,40 @@ def test_no_answer_is_drawn_before_the_class_predicts(path: Path) -> None:
     assert not early, f"{path.name}: charts on screen before the first Reveal: {early}"
 
 
+TOOLS = "# The lesson's tools"
+"""How a lesson's first code cell (its imports, nothing on screen) begins."""
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_every_prediction_asked_is_held_back_until_reveal(path: Path) -> None:
+    """A "Predict" later in a lesson (its opening has the test above) is answered behind a
+    Reveal: the next code cell ends with its predict_reveal (no table as the cell's value) and
+    draws no chart outside it; or the text keeps the answer in a folded <details> block."""
+    cells = _read(path).cells
+    open_answers, opened = [], False
+    for index, cell in enumerate(cells):
+        text = "".join(cell.source)
+        opened = opened or (cell.cell_type == "code" and "predict_reveal(" in text)
+        asked = re.search(r"\bPredict\b(?!, then reveal)", text)  # an instruction, not the how-to
+        if not opened or cell.cell_type != "markdown" or not asked or "<details>" in text:
+            continue
+        following = next(
+            (c for c in cells[index + 1 :] if c.cell_type == "code" and not c.source.startswith(TOOLS)), None
+        )
+        body = ast.parse("".join(following.source)).body if following is not None else []
+        last = body[-1] if body else None
+        asks = (
+            isinstance(last, ast.Expr)
+            and isinstance(last.value, ast.Call)
+            and getattr(last.value.func, "id", "") == "predict_reveal"
+        )
+        held = _drawn(last) if asks else set()
+        early = set().union(*(_drawn(statement) for statement in body)) - held if body else set()
+        if not asks or early:
+            open_answers.append(f"cell {index}: {'charts ' + str(sorted(early)) if asks else 'no Reveal'}")
+    assert not open_answers, f"{path.name}: predictions whose answer is on screen at once: {open_answers}"
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
 def test_every_live_simulation_plays_chance_itself(path: Path) -> None:
     """A lesson's simulation is handed a sampler (sample or sample_many) that rolls, deals or

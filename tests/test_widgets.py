@@ -645,3 +645,26 @@ def test_a_figure_becomes_a_widget_that_reveal_can_hold_back() -> None:
     assert panel.pictures.layout.display is None
     with pytest.raises(TypeError, match="figure must be a matplotlib Figure"):
         figure_widget("a chart")
+
+
+def test_a_comparison_becomes_widgets_that_reveal_can_hold_back() -> None:
+    """compare_rules's table and its interval picture, as widgets: the table shows 3 decimals and
+    the verdicts, the picture is an SVG of the intervals; anything but a comparison is refused."""
+    import pandas as pd
+
+    from playground.core.compare import compare_rules, first_player_won
+    from playground.tiebreak import Rules
+    from playground.tiebreak import new_game as tiebreak_game
+    from playground.widgets import comparison_widgets, predict_reveal
+
+    table = compare_rules(
+        tiebreak_game, Rules(), Rules(race_margin=3), games=6, measures={"first wins": first_player_won}
+    )
+    shown_table, picture = comparison_widgets(table)
+    row = table.loc["first wins"]
+    assert f"{row['mean A']:.3f}" in shown_table.value and row["can the data tell?"] in shown_table.value
+    assert picture.value.startswith("<svg") and "95% intervals" in picture.value
+    panel = predict_reveal("which?", "A", choices=["A", "B"], reveals=[shown_table, picture])
+    assert panel.pictures.layout.display == "none"
+    with pytest.raises(ValueError, match="must be a compare_rules table"):
+        comparison_widgets(pd.DataFrame({"x": [1]}))

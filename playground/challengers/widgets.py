@@ -180,9 +180,14 @@ class ThinningPanel(w.VBox):
         better = [
             t for t, row in self.frame.iterrows() if row["P(reach in 1) after"] > row["P(reach in 1) before"]
         ]
+        flags = (
+            f"against flags {', '.join(map(str, better))}"
+            if better
+            else f"against no flag from 1 to {self.up_to.value}"
+        )
         self.message.value = (
-            f"Removing a {self.remove.value}: the first card alone reaches more often for flags "
-            f"{', '.join(map(str, better)) or 'of no strength'}; a deck that cannot reach shows P(reach) 0."
+            f"Removing a {self.remove.value}: the first card alone reaches the flag more often {flags}; "
+            "a deck that cannot reach shows P(reach) 0."
         )
         self.table.value = frame_html(_thinning_shown(self.frame), "pg-thinning-table")
 

@@ -95,7 +95,8 @@ class DuelPhase:
             self.state.duel.attack_spent = action.points
         else:
             self.state.duel.defense_spent = action.points
-        return [said(f"{self.player_name(task.coach)} spends {action.points} {kind} points")]
+        noun = "point" if action.points == 1 else "points"
+        return [said(f"{self.player_name(task.coach)} spends {action.points} {kind} {noun}")]
 
     # -- the dice -----------------------------------------------------------------------------------
 

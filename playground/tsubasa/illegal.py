@@ -84,7 +84,8 @@ def explain_illegal(game: TsubasaGame, action: Action) -> str | None:
         kind = game._spend_kind(task.coach)
         have = actor.points[kind]
         if isinstance(action.points, int) and action.points > have:
-            return f"{actor.name} has only {have} {kind} points, so it cannot spend {action.points}."
+            noun = "point" if have == 1 else "points"
+            return f"{actor.name} has only {have} {kind} {noun}, so it cannot spend {action.points}."
         if isinstance(action.points, int) and action.points < 0:
             return "You cannot spend fewer than 0 points."
     return None

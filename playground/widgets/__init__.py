@@ -2,7 +2,7 @@
 
 from .bars import bars_svg
 from .dice_explorer import DiceExplorer, dice_explorer
-from .figure import figure_widget
+from .figure import comparison_widgets, figure_widget
 from .game_panel import GamePanel, frame_html, game_panel
 from .live_sim import LiveSimulation, live_simulation
 from .predict import PredictReveal, predict_reveal
@@ -16,6 +16,7 @@ __all__ = [
     "PredictReveal",
     "RulesPanel",
     "bars_svg",
+    "comparison_widgets",
     "dice_explorer",
     "figure_widget",
     "frame_html",

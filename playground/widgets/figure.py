@@ -8,6 +8,7 @@ import io
 from typing import Any
 
 import ipywidgets as w
+import pandas as pd
 
 from playground.core.numbers import shown
 
@@ -30,3 +31,14 @@ def figure_widget(figure: Any) -> w.HTML:
     plt.close(figure)
     text = svg.getvalue()
     return w.HTML(text[text.index("<svg") :])  # the picture without its XML prologue
+
+
+def comparison_widgets(table: pd.DataFrame) -> list[w.Widget]:
+    """A compare_rules table and its picture of intervals (compare_plot), as widgets: a lesson
+    hands them to predict_reveal(reveals=...), so the class predicts a rule change's effect before
+    the figures are on screen. Numbers show 3 decimals, as the lessons' tables do."""
+    from playground.core.compare import compare_plot  # checks that table is a comparison
+
+    picture = figure_widget(compare_plot(table))
+    shown_table = table.to_html(float_format="{:,.3f}".format, classes="pg-table pg-compare-table", border=0)
+    return [w.HTML(shown_table), picture]
