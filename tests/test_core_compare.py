@@ -486,3 +486,15 @@ def test_workers_are_known_impossible_in_a_browser_kernel(monkeypatch: pytest.Mo
         monkeypatch.undo()
         workers._workers_possible.cache_clear()
     assert workers.workers_possible() is True  # this machine can
+
+
+def test_by_default_a_lambda_plays_here_with_the_pools_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """executor=None with a measure no worker can take (a lambda, a notebook's own function)
+    plays in this process rather than refusing, and gives the table a pool gives the same games."""
+    from playground.core import compare as compare_module
+
+    kwargs: dict[str, Any] = {"games": POOL_FROM, "measures": MEASURES}
+    pooled = compare_rules(new_ruled_game, SHORT, LONG, executor="process", **kwargs)
+    monkeypatch.setattr(compare_module, "ProcessPoolExecutor", None)  # any pool started would fail
+    here = compare_rules(lambda **game: new_ruled_game(**game), SHORT, LONG, **kwargs)
+    pd.testing.assert_frame_equal(here, pooled, check_exact=True)

@@ -10,6 +10,9 @@ every name in it pins down what it does; an edit of the code makes the call play
 from __future__ import annotations
 
 import functools
+import itertools
+import linecache
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -161,5 +164,93 @@ def test_a_damaged_store_is_no_store(text: str, tmp_path: Any, monkeypatch: pyte
                 tiebreak.new_game, tiebreak.Rules(), tiebreak.Rules(target_score_2p=500), games=3
             )
         assert list(table.index) == ["steps"]
+    finally:
+        remembered._shipped.cache_clear()
+
+
+CELLS = itertools.count()
+
+
+def notebook_function(source: str, name: str, **names: Any) -> Any:
+    """A function as a notebook cell makes it: in __main__, its source in linecache (as IPython
+    keeps a cell's text), the cell's names as its globals."""
+    cell = f"<ipython-input-{next(CELLS)}>"
+    linecache.cache[cell] = (len(source), None, source.splitlines(True), cell)
+    namespace = {"__name__": "__main__", **names}
+    exec(compile(source, cell, "exec"), namespace)
+    return namespace[name]
+
+
+CHALLENGE = """def my_challenge(t):
+    # challenge from afar only with at least an even chance
+    return t.p_win(t.most) >= LIMIT
+"""
+
+
+def test_a_notebooks_function_is_named_by_its_source_and_the_names_it_uses() -> None:
+    """The strategy lab's function: made again from its token it answers the same, and a change
+    of its text or of a value it uses is another name (so another call, played)."""
+    from playground.tiebreak.policies import from_choices
+
+    f = notebook_function(CHALLENGE, "my_challenge", LIMIT=Fraction(1, 2))
+    named = _token(from_choices(challenge=f))
+    back = _untoken(named)
+    assert _token(back) == named
+
+    class Situation:
+        most = 2
+
+        def p_win(self, k: int) -> Fraction:
+            return Fraction(k, 5)
+
+    assert back.challenge(Situation()) is f(Situation()) is False
+    stricter = notebook_function(CHALLENGE, "my_challenge", LIMIT=Fraction(1, 3))
+    assert stricter(Situation()) is True and _token(stricter) != _token(f)
+    edited = notebook_function(CHALLENGE.replace(">=", ">"), "my_challenge", LIMIT=Fraction(1, 2))
+    assert _token(edited) != _token(f)
+    uses_math = notebook_function("def half(x):\n    return math.floor(x / 2)\n", "half", math=math)
+    assert _untoken(_token(uses_math))(7) == 3
+
+
+def test_a_notebooks_function_is_not_remembered_when_its_text_does_not_pin_it_down() -> None:
+    """A closure, a function whose cell was edited since it was made, one that uses an object
+    with no name: played, never read back."""
+    base = 10
+
+    def closure(t: Any) -> int:
+        return base
+
+    closure.__module__ = "__main__"
+    edited = notebook_function(CHALLENGE, "my_challenge", LIMIT=Fraction(1, 2))
+    cell = edited.__code__.co_filename
+    text = CHALLENGE.replace(">= LIMIT", "<= LIMIT")
+    linecache.cache[cell] = (len(text), None, text.splitlines(True), cell)
+    odd = notebook_function(CHALLENGE, "my_challenge", LIMIT=object())
+    for f in (closure, edited, odd):
+        with pytest.raises(NotRemembered):
+            _token(f)
+
+
+def test_a_strategy_labs_run_is_read_back_until_its_function_changes(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from playground.tiebreak.measures import win_share
+    from playground.tiebreak.policies import from_choices
+
+    store = tmp_path / "remembered.json"
+    monkeypatch.setenv(RECORD, str(store))
+    monkeypatch.setattr(remembered, "_store_path", lambda: store)
+    remembered._shipped.cache_clear()
+    try:
+        risk = notebook_function("def my_risk(t):\n    return t.most\n", "my_risk")
+        first = win_share(from_choices(risk=risk), seasons=2, players=2, executor="serial")
+        assert len(_stored_calls(store)) == 1
+        remembered._shipped.cache_clear()
+        assert win_share(from_choices(risk=risk), seasons=2, players=2) == first
+        (key,) = _stored_calls(store)
+        assert _encoded(_replayed(_stored_calls(store)[key]["call"])) == _stored_calls(store)[key]["value"]
+        other = notebook_function("def my_risk(t):\n    return 0\n", "my_risk")
+        win_share(from_choices(risk=other), seasons=2, players=2, executor="serial")
+        assert len(_stored_calls(store)) == 2
     finally:
         remembered._shipped.cache_clear()

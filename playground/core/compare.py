@@ -161,7 +161,8 @@ def compare_rules(
     point) and a verdict: "B higher", "A higher", or "cannot tell" when the interval contains 0.
 
     executor: None plays fewer than POOL_FROM games here and more on a ProcessPoolExecutor
-    over every core; "serial" and "process" force either; or pass any executor (an object with
+    over every core when new_game, measures and policies can be sent to worker processes (else
+    here too); "serial" and "process" force either; or pass any executor (an object with
     ``submit`` or ``map``). Where no process can be started (a browser kernel, see
     core.workers), None and "process" play here. The table is the same whichever runs it.
     Worker processes need new_game, measures and policies defined at module level (not
@@ -258,6 +259,8 @@ def _runs(plan: _Plan, chunks: list[tuple[int, int]], executor: Any) -> Iterator
     serial = executor == "serial" or (executor is None and games < POOL_FROM)
     if serial or (executor in (None, "process") and not workers_possible()):  # a browser: all here
         return (_play_chunk(plan, start, stop) for start, stop in chunks)
+    if executor is None and _unpicklable(plan):  # a lambda or a notebook's own function: here
+        return (_play_chunk(plan, start, stop) for start, stop in chunks)
     if executor is None or executor == "process":
         _check_picklable(plan)
         return _on_own_pool(plan, chunks)
@@ -310,14 +313,22 @@ def _slots(executor: Any) -> int:
     return max(1, slots if isinstance(slots, int) else os.cpu_count() or 1)
 
 
-def _check_picklable(plan: _Plan) -> None:
+def _unpicklable(plan: _Plan) -> str:
+    """Why the plan cannot be sent to a worker process ('' when it can)."""
     try:
         pickle.dumps(plan)
     except (pickle.PicklingError, AttributeError, TypeError) as error:
+        return str(error)
+    return ""
+
+
+def _check_picklable(plan: _Plan) -> None:
+    error = _unpicklable(plan)
+    if error:
         raise ValueError(
             "worker processes need new_game, measures and policies defined at module level "
             f"(not lambdas or local functions), or executor='serial'; {error}"
-        ) from None
+        )
 
 
 def progress_bar(total: int, show: bool | None, what: str = "games") -> Any:

@@ -10,8 +10,10 @@ A call is remembered only when everything it depends on has a name that pins it 
 package's own functions (new_game, measures, players) by their module and name, a game's Rules
 by their fields, and plain numbers and text. The key also holds a fingerprint of the code of
 every package the call touches and of their shipped data, so an edited engine, card list or
-measure never reads back an old table: the call is simply played. A function of one's own (a
-student's player, a lambda) is never remembered, since its name does not pin down what it does.
+measure never reads back an old table: the call is simply played. A function of one's own
+written in a notebook (the strategy lab's risk function, say) is named by its source text and
+the values of the names it uses, checked against the code Python runs; a lambda, a closure, or
+a function whose source cannot be read is never remembered, and is simply played.
 
 ``make results`` plays the lessons again and writes the store (PLAYGROUND_RECORD_RESULTS names
 the file to write); a test plays every remembered call again and checks the store matches.
@@ -25,8 +27,12 @@ import hashlib
 import importlib
 import inspect
 import json
+import linecache
 import math
 import os
+import sys
+import textwrap
+import types
 import warnings
 from collections.abc import Callable, Iterable
 from fractions import Fraction
@@ -81,15 +87,89 @@ def _token(value: Any, budget: list[int] | None = None) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type) and _named(type(value)):
         fields = [[f.name, _token(getattr(value, f.name), budget)] for f in dataclasses.fields(value)]
         return {"dataclass": _name_of(type(value)), "fields": fields}
+    if isinstance(value, types.ModuleType) and _standard(value.__name__):
+        return {"module": value.__name__}
     if callable(value) and _named(value):
         return {"function": _name_of(value)}
+    if isinstance(value, types.FunctionType) and value.__module__ == "__main__":
+        return _source_token(value, budget)
     raise NotRemembered(f"{type(value).__name__} has no name that pins it down")
+
+
+def _source_token(f: types.FunctionType, budget: list[int]) -> dict[str, Any]:
+    """A notebook's own function named by its source text, its defaults and the values of the
+    global names it uses (each a token too); NotRemembered when any of them cannot be named,
+    when it is a lambda, a closure or decorated, or when its source is not the code Python runs
+    (a cell edited since the function was made)."""
+    if f.__name__ == "<lambda>" or f.__closure__ or f.__kwdefaults__:
+        raise NotRemembered("a lambda, a closure or keyword-only defaults")
+    try:
+        source = textwrap.dedent(inspect.getsource(f))
+    except (OSError, TypeError) as error:
+        raise NotRemembered("its source cannot be read") from error
+    if not source.startswith("def "):
+        raise NotRemembered("decorated or not a plain def")
+    made = _made_from(source, f.__name__)
+    if made is None or not _same_code(made, f.__code__):
+        raise NotRemembered("its source is not the code that runs")
+    used = sorted(n for n in _global_names(f.__code__) if n in f.__globals__)
+    return {
+        "source": source,
+        "name": f.__name__,
+        "globals": [[n, _token(f.__globals__[n], budget)] for n in used],
+        "defaults": _token(f.__defaults__, budget),
+    }
+
+
+def _made_from(source: str, name: str) -> types.CodeType | None:
+    """The code of the function ``name`` that source defines (None when it defines none)."""
+    try:
+        module = compile(source, "<remembered>", "exec")
+    except (SyntaxError, ValueError):
+        return None
+    return next((c for c in module.co_consts if isinstance(c, types.CodeType) and c.co_name == name), None)
+
+
+def _same_code(a: types.CodeType, b: types.CodeType) -> bool:
+    """Whether two code objects do the same (line numbers and file names aside)."""
+    if (a.co_code, a.co_names, a.co_varnames, a.co_argcount) != (
+        b.co_code,
+        b.co_names,
+        b.co_varnames,
+        b.co_argcount,
+    ):
+        return False
+    if len(a.co_consts) != len(b.co_consts):
+        return False
+    for x, y in zip(a.co_consts, b.co_consts, strict=True):
+        if isinstance(x, types.CodeType) and isinstance(y, types.CodeType):
+            if not _same_code(x, y):
+                return False
+        elif type(x) is not type(y) or x != y:
+            return False
+    return True
+
+
+def _global_names(code: types.CodeType) -> set[str]:
+    """Every name a function's code (and the code nested in it) may look up outside itself."""
+    names = set(code.co_names)
+    for inner in code.co_consts:
+        if isinstance(inner, types.CodeType):
+            names |= _global_names(inner)
+    return names
+
+
+def _standard(module: str) -> bool:
+    """Whether a module is Python's own (fixed for a Python version, like the package's code)."""
+    return module.partition(".")[0] in sys.stdlib_module_names
 
 
 def _untoken(named: Any) -> Any:
     """The value a token names (the inverse of :func:`token`)."""
     if not isinstance(named, dict):
         return named
+    if "source" in named:
+        return _remade(named)
     kind = "dataclass" if "dataclass" in named else next(iter(named))  # a stored token's keys are sorted
     content = named[kind]
     if kind == "float":
@@ -103,9 +183,23 @@ def _untoken(named: Any) -> Any:
         return {k: _untoken(v) for k, v in content}
     if kind == "function":
         return _found(content)
+    if kind == "module":
+        return importlib.import_module(content)
     if kind == "dataclass":
         return _found(content)(**{k: _untoken(v) for k, v in named["fields"]})
     raise ValueError(f"a remembered call holds an unknown kind of argument: {kind!r}")
+
+
+def _remade(named: dict[str, Any]) -> types.FunctionType:
+    """The function a source token names, made again from its source (the replay of a store)."""
+    source = named["source"]
+    cell = f"<remembered {hashlib.sha256(source.encode()).hexdigest()[:12]}>"
+    linecache.cache[cell] = (len(source), None, source.splitlines(True), cell)  # as a notebook's cell
+    namespace = {"__name__": "__main__", **{k: _untoken(v) for k, v in named["globals"]}}
+    exec(compile(source, cell, "exec"), namespace)  # the store's own text
+    f = namespace[named["name"]]
+    f.__defaults__ = _untoken(named["defaults"])
+    return f
 
 
 def _name_of(thing: Any) -> str:
@@ -121,10 +215,11 @@ def _found(name: str) -> Any:
 
 
 def _named(thing: Any) -> bool:
-    """Whether thing is the package's own, found again by its module and qualified name."""
+    """Whether thing is the package's own or Python's (Fraction, math.comb), found again by its
+    module and qualified name."""
     module = getattr(thing, "__module__", None) or ""
     qualname = getattr(thing, "__qualname__", None) or ""
-    if not module.startswith("playground.") or not qualname or "<" in qualname:
+    if not (module.startswith("playground.") or _standard(module)) or not qualname or "<" in qualname:
         return False
     try:
         return _found(f"{module}:{qualname}") is thing
@@ -221,7 +316,16 @@ def _store_path() -> Path:
 def _shipped() -> dict[str, Any]:
     """The shipped store's entries; a missing or damaged store is none (every call is played,
     and a damaged one is named in a warning), never an error in a lesson's comparison."""
-    path = _store_path()
+    return _stored_calls(damaged="every run is played")
+
+
+def _stored_calls(
+    path: Path | None = None, damaged: str = "it is started again"
+) -> dict[str, dict[str, Any]]:
+    """Every entry of a store: key -> {"call": the named call, "value": the encoded result}. A
+    missing file has none; a damaged one (cut short by a stop, another shape) has none too, with a
+    warning naming it and ending with ``damaged``: what happens instead."""
+    path = _store_path() if path is None else path
     if not path.is_file():
         return {}
     try:
@@ -229,22 +333,9 @@ def _shipped() -> dict[str, Any]:
         if not all(isinstance(e, dict) and {"call", "value"} <= e.keys() for e in entries.values()):
             raise ValueError("an entry is not a stored call")
     except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError) as error:
-        warnings.warn(
-            f"the kept results in {path} cannot be read ({error}): every run is played", stacklevel=3
-        )
+        warnings.warn(f"the results file {path} cannot be read ({error}): {damaged}", stacklevel=3)
         return {}
     return entries
-
-
-def _stored_calls(path: Path | None = None) -> dict[str, dict[str, Any]]:
-    """Every entry of a store: key -> {"call": the named call, "value": the encoded result}; a
-    damaged record file (a stop during its write) is started again, with a warning."""
-    path = _store_path() if path is None else path
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))["entries"] if path.is_file() else {}
-    except (ValueError, TypeError, KeyError) as error:
-        warnings.warn(f"the results file {path} cannot be read ({error}): it is started again", stacklevel=2)
-        return {}
 
 
 def _write_store(entries: dict[str, dict[str, Any]], path: Path) -> None:

@@ -193,16 +193,17 @@ RiskChoice = Callable[[Situation], int]
 ChallengeChoice = Callable[[Situation], bool]
 
 
+@dataclass(frozen=True, repr=False, eq=False)
 class ChoicePolicy:
     """A whole player: the student's functions decide risks and challenges, greedy the rest.
 
-    A plain class (not a closure), so worker processes can take it when the student's functions
-    are defined at the top level of a module or a notebook.
+    A dataclass (not a closure), so worker processes can take it when the student's functions
+    are defined at the top level of a module or a notebook, and a lesson's run of it is named by
+    its two functions (core.remembered).
     """
 
-    def __init__(self, risk: RiskChoice | None, challenge: ChallengeChoice | None):
-        self.risk = risk
-        self.challenge = challenge
+    risk: RiskChoice | None
+    challenge: ChallengeChoice | None
 
     def __repr__(self) -> str:
         parts = [f"{name}={getattr(f, '__name__', f)}" for name, f in self._choices()]
