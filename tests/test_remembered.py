@@ -13,7 +13,9 @@ import functools
 import itertools
 import linecache
 import math
+from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -111,13 +113,21 @@ def test_a_table_comes_back_cell_for_cell_with_its_attrs() -> None:
     assert _decoded(_encoded(share)) == share
 
 
-def test_a_call_is_played_once_then_read_back_and_played_again_when_the_code_changes(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def recording(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A store of one's own, both read and recorded (as make results does), emptied caches after."""
     store = tmp_path / "remembered.json"
     monkeypatch.setenv(RECORD, str(store))
     monkeypatch.setattr(remembered, "_store_path", lambda: store)
     remembered._shipped.cache_clear()
+    yield store
+    remembered._shipped.cache_clear()
+
+
+def test_a_call_is_played_once_then_read_back_and_played_again_when_the_code_changes(
+    recording: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = recording
     played: list[int] = []
     real = compare_rules.__wrapped__
 
@@ -141,8 +151,7 @@ def test_a_call_is_played_once_then_read_back_and_played_again_when_the_code_cha
     read_back(*call, games=4, players=2)  # the engine was edited since: played, not read back
     assert played == [1, 1, 1]
     read_back(*call, games=4, players=2, policies=lambda game: game.legal_actions()[0])
-    assert played == [1, 1, 1, 1]  # a player of one's own is never read back
-    remembered._shipped.cache_clear()
+    assert played == [1, 1, 1, 1]  # a lambda is never read back
 
 
 def test_ignore_must_name_arguments() -> None:
@@ -231,26 +240,18 @@ def test_a_notebooks_function_is_not_remembered_when_its_text_does_not_pin_it_do
             _token(f)
 
 
-def test_a_strategy_labs_run_is_read_back_until_its_function_changes(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_strategy_labs_run_is_read_back_until_its_function_changes(recording: Path) -> None:
     from playground.tiebreak.measures import win_share
     from playground.tiebreak.policies import from_choices
 
-    store = tmp_path / "remembered.json"
-    monkeypatch.setenv(RECORD, str(store))
-    monkeypatch.setattr(remembered, "_store_path", lambda: store)
+    store = recording
+    risk = notebook_function("def my_risk(t):\n    return t.most\n", "my_risk")
+    first = win_share(from_choices(risk=risk), seasons=2, players=2, executor="serial")
+    assert len(_stored_calls(store)) == 1
     remembered._shipped.cache_clear()
-    try:
-        risk = notebook_function("def my_risk(t):\n    return t.most\n", "my_risk")
-        first = win_share(from_choices(risk=risk), seasons=2, players=2, executor="serial")
-        assert len(_stored_calls(store)) == 1
-        remembered._shipped.cache_clear()
-        assert win_share(from_choices(risk=risk), seasons=2, players=2) == first
-        (key,) = _stored_calls(store)
-        assert _encoded(_replayed(_stored_calls(store)[key]["call"])) == _stored_calls(store)[key]["value"]
-        other = notebook_function("def my_risk(t):\n    return 0\n", "my_risk")
-        win_share(from_choices(risk=other), seasons=2, players=2, executor="serial")
-        assert len(_stored_calls(store)) == 2
-    finally:
-        remembered._shipped.cache_clear()
+    assert win_share(from_choices(risk=risk), seasons=2, players=2) == first
+    (entry,) = _stored_calls(store).values()
+    assert _encoded(_replayed(entry["call"])) == entry["value"]
+    other = notebook_function("def my_risk(t):\n    return 0\n", "my_risk")
+    win_share(from_choices(risk=other), seasons=2, players=2, executor="serial")
+    assert len(_stored_calls(store)) == 2
