@@ -149,3 +149,38 @@ def test_head_to_head_shows_its_progress_in_a_notebook(monkeypatch) -> None:
     (bar,) = shown
     assert (bar.value, bar.max, bar.bar_style) == (6, 6, "success")
     assert table.equals(head_to_head({"greedy": greedy, "random": random_legal}, games=6))
+
+
+def test_sport_odds_panel_tells_apart_two_cards_of_one_name(tmp_path) -> None:
+    """A teacher's card list may give two different cards one name: each is a choice of its own,
+    named with its id, and the figures are those of the card chosen (robustness review 15, M2)."""
+    import shutil
+
+    from playground.core.data import shipped_data
+
+    folder = tmp_path / "arc"
+    shutil.copytree(shipped_data("arc"), folder)
+    for file, old, new in (
+        ("athletes.csv", "A02,Aiko", "A02,Xavier"),
+        ("episodes.csv", "E02,Rough Week", "E02,Team Dinner"),
+    ):
+        path = folder / file
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    data = load_data(folder)
+    panel = sport_odds_panel(data)
+    assert {"Xavier (A01)", "Xavier (A02)", "Team Dinner (E01)", "Team Dinner (E02)"} <= {
+        *panel.athletes,
+        *panel.episodes,
+    }
+    panel.athlete.label, panel.episode.label = "Xavier (A02)", "Team Dinner (E02)"
+    sports = panel.sports()
+    base, mods = data.athletes["A02"].stats, data.episodes["E02"].modifiers
+    assert panel.worths() == (
+        odds.expected_athlete_score(base, [], sports),
+        odds.expected_athlete_score(base, [mods], sports),
+        odds.episode_value(mods, sports),
+    )
+    frame = panel.episode_frame()
+    assert frame.loc["Team Dinner (E02)", "average points added"] == odds.episode_value(mods, sports)
+    assert "Xavier (A02)" in panel.headline.value and "Team Dinner (E02)" in panel.headline.value
+    assert list(sport_odds_panel().athletes).count("Xavier") == 1  # our own list: names alone

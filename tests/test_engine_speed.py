@@ -6,8 +6,10 @@ pauses the garbage collector. Each is checked here against the slow, obvious way
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import random
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -110,6 +112,34 @@ def test_play_restores_the_garbage_collector() -> None:
         assert not gc.isenabled()  # the caller had switched it off: it stays off
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("stop_at", range(4))  # the lines up to its yield
+def test_a_stop_at_any_line_of_the_pause_gives_the_collector_back(stop_at: int) -> None:
+    """The stop button on any line of gc_paused, before the game plays, leaves the collector on
+    (robustness review 15, L1: it stayed off when the stop came just after gc.disable())."""
+    import sys
+
+    from playground.core import gc_pause
+
+    seen = [0]
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        if frame.f_code is gc_pause.gc_paused.__wrapped__.__code__:
+            if event == "line":
+                seen[0] += 1
+                if seen[0] == stop_at + 1:
+                    raise KeyboardInterrupt
+            return tracer
+        return None
+
+    sys.settrace(tracer)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            PigGame(seed=2).play()
+    finally:
+        sys.settrace(None)
+    assert gc.isenabled()
 
 
 @pytest.mark.parametrize("module", [tiebreak, tsubasa, challengers, arc], ids=lambda m: m.__name__)

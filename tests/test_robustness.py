@@ -18,6 +18,7 @@ import pkgutil
 import random
 import re
 import signal
+import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
@@ -353,6 +354,47 @@ def test_a_player_that_edits_the_state_in_place_is_refused_and_put_back(name: st
     with pytest.raises(KeyboardInterrupt):
         game.step(stopped)
     assert game.step_count == count and game.state_frame().equals(frame)
+    assert_whole(game)
+
+
+@pytest.mark.parametrize("where", ["put_back", "self._asking = None"])
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_stop_just_after_the_player_returns_still_puts_the_game_back(name: str, where: str) -> None:
+    """The stop lands after the player function returned, before (or just after) the game is put
+    back: its edit or move is undone all the same, and the history replays (robustness review 15,
+    finding M1; the stop is raised by a trace function at that line of the engine)."""
+    game = _first_player_node(GAMES[name](5))
+    count, frame = game.step_count, game.state_frame()
+
+    def editing(game: Game) -> object:
+        _edit_every_number(game.state)
+        return game.legal_actions()[0]
+
+    engine_file = inspect.getsourcefile(Game)
+    lines = inspect.getsource(Game._step_drawn).splitlines()
+    first = Game._step_drawn.__code__.co_firstlineno
+    target = first + next(i for i, line in enumerate(lines) if where in line and "=" in line)
+    left = [1]
+
+    def tracer(frame: object, event: str, arg: object) -> object:
+        code = frame.f_code  # type: ignore[attr-defined]
+        if code.co_filename == engine_file and code.co_name == "_step_drawn":
+            if event == "line" and frame.f_lineno == target and left[0]:  # type: ignore[attr-defined]
+                left[0] -= 1
+                raise KeyboardInterrupt
+            return tracer
+        return None
+
+    sys.settrace(tracer)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            game.step(editing)
+    finally:
+        sys.settrace(None)
+    assert not left[0]  # the stop did land there
+    assert game.step_count == count and game.state_frame().equals(frame)
+    assert_whole(game)
+    game.play()
     assert_whole(game)
 
 
@@ -866,7 +908,7 @@ def test_a_stop_between_marking_the_step_and_asking_the_player_leaves_the_game_p
     lines = [
         number
         for number, text in enumerate(Path(engine.__file__).read_text().splitlines(), start=1)
-        if "self._stepping = True" in text or "self._offered = (count, actions)" in text
+        if "self._stepping = asking, True" in text or "self._offered = (count, actions)" in text
     ]
     assert len(lines) == 2
     for line in lines:

@@ -668,3 +668,34 @@ def test_a_comparison_becomes_widgets_that_reveal_can_hold_back() -> None:
     assert panel.pictures.layout.display == "none"
     with pytest.raises(ValueError, match="must be a compare_rules table"):
         comparison_widgets(pd.DataFrame({"x": [1]}))
+
+
+@pytest.mark.parametrize(
+    "build, control",
+    [
+        ("playground.widgets:dice_explorer", "measure"),
+        ("playground.arc.widgets:sport_odds_panel", "episode"),
+        ("playground.arc.widgets:season_panel", "policy"),
+        ("playground.tiebreak.widgets:season_panel", "policy"),
+        ("playground.tiebreak.widgets:targets_panel", "mode"),
+        ("playground.tsubasa.widgets:match_panel", "policy"),
+        ("playground.challengers.widgets:tournament_panel", "policy"),
+        ("playground.challengers.widgets:thinning_panel", "remove"),
+    ],
+)
+def test_a_choice_set_to_none_from_code_is_refused_and_kept(build: str, control: str) -> None:
+    """A cell can set a dropdown to None (no option chosen), which a mouse cannot: refused in a
+    sentence naming the options, the choice and the panel as they were (robustness review 15, L3)."""
+    import importlib
+
+    import traitlets
+
+    module, _, name = build.partition(":")
+    panel = getattr(importlib.import_module(module), name)()
+    choice = getattr(panel, control)
+    before = choice.value
+    for attempt in ("value", "index", "label"):
+        with pytest.raises(traitlets.TraitError, match=r"must be one of '.*'; got None"):
+            setattr(choice, attempt, None)
+        assert choice.value == before
+    choice.value = choice.options[-1][1] if isinstance(choice.options[-1], tuple) else choice.options[-1]

@@ -11,9 +11,11 @@ Callbacks call exact functions only, so a slider answers at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 import pandas as pd
@@ -21,6 +23,7 @@ import pandas as pd
 from playground.core.engine import Game, random_legal
 from playground.core.numbers import shown
 from playground.widgets.bars import bars_svg
+from playground.widgets.choice import Choice
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.redraw import redraws
 from playground.widgets.rules_panel import RulesPanel
@@ -220,6 +223,21 @@ def _start_name(given: str | None, usual: str, names: list[str], what: str) -> s
     return given
 
 
+def _choices(cards: Mapping[str, Any], content: Callable[[Any], object]) -> dict[str, str]:
+    """A dropdown's labels, each naming one card id: copies of a card (the same name and content)
+    are one choice, named by the card's name; two different cards of one name (a teacher's card
+    list may have them) are told apart by their ids, "Xavier (A02)"."""
+    first: dict[tuple[str, str], str] = {}
+    for card_id, card in sorted(cards.items()):
+        first.setdefault((card.name, repr(content(card))), card_id)
+    shared = Counter(name for name, _ in first)
+    labels = {
+        (name if shared[name] == 1 else f"{name} ({card_id})"): card_id
+        for (name, _), card_id in first.items()
+    }
+    return dict(sorted(labels.items()))
+
+
 class SportOddsPanel(w.VBox):
     """Pick an Athlete and an Episode; see their worth averaged over the Sports to come, exactly.
 
@@ -231,16 +249,22 @@ class SportOddsPanel(w.VBox):
     ):
         self.data = data if isinstance(data, ArcData) else load_data(data)  # a folder, or ours
         d = self.data
-        athletes = sorted(a.name for a in d.athletes.values())
-        episodes = sorted({e.name for e in d.episodes.values() if e.kind == "attach" and e.modifiers})
-        if not episodes:
+        self.athletes = _choices(d.athletes, lambda a: a.stats)
+        self.episodes = _choices(
+            {i: e for i, e in d.episodes.items() if e.kind == "attach" and e.modifiers}, lambda e: e.modifiers
+        )
+        if not self.episodes:
             raise ValueError(
                 "this card list has no Episode that changes a stat, so there is nothing to weigh"
             )
-        athlete = _start_name(athlete, "Xavier", athletes, "athlete")
-        episode = _start_name(episode, "Training Montage", episodes, "episode")
-        self.athlete = w.Dropdown(options=athletes, value=athlete, description="Athlete")
-        self.episode = w.Dropdown(options=episodes, value=episode, description="Episode")
+        athlete = _start_name(athlete, "Xavier", list(self.athletes), "athlete")
+        episode = _start_name(episode, "Training Montage", list(self.episodes), "episode")
+        self.athlete = Choice(
+            options=list(self.athletes.items()), value=self.athletes[athlete], description="Athlete"
+        )
+        self.episode = Choice(
+            options=list(self.episodes.items()), value=self.episodes[episode], description="Episode"
+        )
         relay = any(s.name == "Relay Race" for s in d.sports.values())
         self.first_game = w.Checkbox(
             value=False,
@@ -270,13 +294,10 @@ class SportOddsPanel(w.VBox):
             return odds.sport_chances(deck, top=relay)
         return odds.sport_chances(deck)
 
-    def _by_name(self, table: dict, name: str):
-        return next(c for c in table.values() if c.name == name)
-
     def worths(self):
         """(expected score without, expected score with the Episode, the Episode's worth)."""
-        base = self._by_name(self.data.athletes, self.athlete.value).stats
-        mods = self._by_name(self.data.episodes, self.episode.value).modifiers
+        base = self.data.athletes[self.athlete.value].stats
+        mods = self.data.episodes[self.episode.value].modifiers
         sports = self.sports()
         before = odds.expected_athlete_score(base, [], sports)
         after = odds.expected_athlete_score(base, [mods], sports)
@@ -286,9 +307,8 @@ class SportOddsPanel(w.VBox):
         """Every attach Episode's average worth over the Sports to come, best first."""
         sports = self.sports()
         rows = {
-            e.name: odds.episode_value(e.modifiers, sports)
-            for e in self.data.episodes.values()
-            if e.kind == "attach" and e.modifiers
+            label: odds.episode_value(self.data.episodes[card].modifiers, sports)
+            for label, card in self.episodes.items()
         }
         frame = pd.DataFrame({"average points added": rows}).sort_values(
             "average points added", ascending=False
@@ -299,17 +319,16 @@ class SportOddsPanel(w.VBox):
     @redraws("headline", "chart", "table")
     def update(self) -> None:
         before, after, value = self.worths()
-        base = self._by_name(self.data.athletes, self.athlete.value).stats
-        mods = self._by_name(self.data.episodes, self.episode.value).modifiers
+        base = self.data.athletes[self.athlete.value].stats
+        mods = self.data.episodes[self.episode.value].modifiers
+        athlete, episode = self.athlete.label, self.episode.label
         self.headline.value = (
-            f"<div>{escape(self.athlete.value)} scores {_about(before)} on average alone; "
-            f"with {escape(self.episode.value)} {_about(after)}: "
+            f"<div>{escape(athlete)} scores {_about(before)} on average alone; "
+            f"with {escape(episode)} {_about(after)}: "
             f"the Episode is worth {_about(value)} points before the reveal.</div>"
         )
         dist = odds.score_distribution(base, [mods], self.sports())
-        self.chart.value = bars_svg(
-            dist, title=f"{self.athlete.value} with {self.episode.value}: score by Sport"
-        )
+        self.chart.value = bars_svg(dist, title=f"{athlete} with {episode}: score by Sport")
         self.table.value = frame_html(self.episode_frame(), "arc-episode-worth")
 
 
@@ -327,7 +346,7 @@ class SeasonPanel(w.VBox):
         players, seed, rules = start_at(players, "players", 2, 6), start_seed(seed), start_rules(rules, Rules)
         self.data = load_data()
         self.players = w.IntSlider(value=players, min=2, max=6, description="players", **_SLIDER)
-        self.policy = w.Dropdown(
+        self.policy = Choice(
             options=list(POLICIES), value="greedy for the revealed Sport", description="how they play"
         )
         self.rules_panel = RulesPanel(

@@ -19,6 +19,7 @@ from playground.core.dist import Dist
 from playground.core.engine import Game, random_legal
 from playground.core.numbers import is_whole, shown
 from playground.widgets.bars import bars_svg
+from playground.widgets.choice import Choice
 from playground.widgets.dice_explorer import chance_table
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import percent
@@ -144,7 +145,9 @@ class ThinningPanel(w.VBox):
     def __init__(self, deck: str = STARTING, up_to: int = 10):
         deck, up_to = _deck_text(deck), start_at(up_to, "up_to", 1, 40)
         self.deck = w.Text(value=deck, description="my deck (strengths)", **_LABELLED)
-        self.remove = w.Dropdown(description="remove a card of strength", **_LABELLED)
+        self.remove = Choice(
+            options=sorted(set(parse_deck(deck))), description="remove a card of strength", **_LABELLED
+        )
         self.up_to = w.IntSlider(value=up_to, min=1, max=40, description="flags up to", **_SLIDER)
         self.message, self.table = w.HTML(), w.HTML()
         self.deck.observe(lambda _: self._new_deck(), names="value")
@@ -214,7 +217,7 @@ class TournamentPanel(w.VBox):
         if policy != "":  # "" is the default strategy; anything else must name one
             start_choice(policy, "policy", tuple(POLICIES))
         self.players = w.IntSlider(value=players, min=1, max=8, description="players", **_SLIDER)
-        self.policy = w.Dropdown(options=list(POLICIES), description="players' strategy", **_LABELLED)
+        self.policy = Choice(options=list(POLICIES), description="players' strategy", **_LABELLED)
         if policy:
             self.policy.value = policy
         self.rules_panel = RulesPanel(rules or Rules(), lambda _: self.games.reset(), key=("bench_seats",))

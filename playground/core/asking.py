@@ -83,3 +83,26 @@ def state_seal(game: Any, policy: Any) -> bytes | None:
         )
     except (pickle.PicklingError, TypeError, AttributeError):
         return None
+
+
+@dataclasses.dataclass
+class Asking:
+    """A player function being asked about a game: the game as it was before, so whatever the
+    player did to it can be undone, even by the handler of a stop that cut the first undoing short."""
+
+    count: int  # the game's steps before the player was asked
+    kept: list | None  # a copy of the history, to put back if the player cuts it (None: not checked)
+    seal: bytes | None  # the state's fingerprint (None: a package player, not checked)
+    policy: Any
+
+    def put_back(self, game: Any) -> str:
+        """Undo any step, move or edit of the player's; the sentence refusing its pick ('' when it
+        did nothing). Putting back twice is putting back once."""
+        cut = self.kept is not None and len(game._steps) < self.count
+        if cut:
+            game._steps[:] = self.kept
+        moved = len(game._steps) - self.count
+        edited = cut or (not moved and self.seal is not None and self.seal != state_seal(game, self.policy))
+        if moved or edited:
+            game._restore(self.count)
+        return MOVED_BY_POLICY.format(moves=moved) if moved else EDITED_BY_POLICY if edited else ""

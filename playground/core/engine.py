@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from .asking import EDITED_BY_POLICY, MOVED_BY_POLICY, PLAYED_BY_POLICY, state_seal
+from .asking import PLAYED_BY_POLICY, Asking, state_seal
 from .checks import _check_every_seat, _check_policy, _seat_policy, check_policies
 from .draws import CountedRandom, sample_exact
 from .gc_pause import gc_paused
@@ -130,7 +130,7 @@ class Game(ABC):
         self._steps: list[_Step] = []
         self._paths = [Fraction(1)]
         self._offered: tuple[int, list[Action]] | None = None
-        self._stepping = False
+        self._stepping, self._asking = False, None
 
     # -- what each game defines ----------------------------------------------------------------
 
@@ -145,7 +145,7 @@ class Game(ABC):
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy or a pickle is a game of its own, never one a player is being asked about."""
-        return {**vars(self), "_stepping": False, "_offered": None}
+        return {**vars(self), "_stepping": False, "_offered": None, "_asking": None}
 
     @abstractmethod
     def current_actor(self) -> int | str | None:
@@ -455,6 +455,9 @@ class Game(ABC):
             return self._step_drawn(actor, policy)
         except BaseException:  # a step taken back (a refusal, the stop button): its draws too
             self._stepping = False  # asked nobody now, even if a stop cut short the asking's finally
+            if self._asking is not None:  # ... and whatever the player did is undone
+                self._asking.put_back(self)
+                self._asking = None
             if len(self._steps) == count and isinstance(self.rng, CountedRandom):
                 self.rng.take_back(drawn)
             raise
@@ -470,24 +473,18 @@ class Game(ABC):
                 raise IllegalAction(GAME_OVER)
             return self._commit(phase, actor, actor, self.rng.choice(actions), None)
         count, seal, interrupted = len(self._steps), state_seal(self, policy), True
-        kept = self._steps.copy() if seal is not None else None  # a student's player may cut it
-        try:  # set inside: a stop between the two lines must not leave the game "stepping"
-            self._stepping = True  # a policy only reads the state: the action list can be kept
+        asking = Asking(count, self._steps.copy() if seal is not None else None, seal, policy)
+        try:  # set inside: a stop between the lines must not leave the game "stepping"
+            self._asking, self._stepping = asking, True  # a policy only reads: the list can be kept
             self._offered = (count, actions)
             pick = policy(self)
             interrupted = False
         finally:  # an error or a stop on its way goes on as it was, after the game is put back
-            self._stepping = False
-            self._offered = None
-            cut = kept is not None and len(self._steps) < count  # steps deleted from the history
-            if cut:
-                self._steps[:] = kept
-            moved = len(self._steps) - count
-            edited = cut or (not moved and seal is not None and seal != state_seal(self, policy))
-            if moved or edited:
-                self._restore(count)
-                if not interrupted:
-                    raise IllegalAction(MOVED_BY_POLICY.format(moves=moved) if moved else EDITED_BY_POLICY)
+            self._stepping, self._offered = False, None
+            refused = asking.put_back(self)  # cut short by a stop, _step_as finishes it
+            self._asking = None
+            if refused and not interrupted:
+                raise IllegalAction(refused)
         listed = find_listed(pick, actions)
         if listed is None:
             raise IllegalAction(f"The policy's choice is refused: {self.why_illegal(pick)}")

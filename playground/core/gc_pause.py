@@ -18,8 +18,8 @@ def gc_paused() -> Iterator[None]:
     off if the caller had switched it off.
     """
     collecting = gc.isenabled()
-    gc.disable()
-    try:
+    try:  # disabled inside: a stop on that line still turns the collector back on
+        gc.disable()
         yield
     finally:
         if collecting:

@@ -20,6 +20,7 @@ import pandas as pd
 from playground.core.engine import Game, random_legal
 from playground.core.numbers import whole_number
 from playground.widgets.bars import bars_svg
+from playground.widgets.choice import Choice, Toggle
 from playground.widgets.game_panel import GamePanel, frame_html
 from playground.widgets.predict import headline, percent
 from playground.widgets.redraw import redraws
@@ -51,12 +52,12 @@ class TargetsPanel(w.VBox):
 
     def __init__(self, rules: Rules | None = None, token_worth: int = 150):
         self.base_rules = start_rules(rules, Rules)
-        self.mode = w.ToggleButtons(options=["vacant", "defended"], description="tournament")
+        self.mode = Toggle(options=["vacant", "defended"], description="tournament")
         self.tokens = w.IntSlider(
             value=0, min=0, max=odds.max_tokens(self.base_rules), description="tokens risked", **_SLIDER
         )
         self.ace = w.Checkbox(value=False, description="Ace (doubles on the move here)", indent=False)
-        self.points = w.Dropdown(options=[250, 500, 1000, 2000], value=1000, description="card points")
+        self.points = Choice(options=[250, 500, 1000, 2000], value=1000, description="card points")
         self.token_worth = w.IntSlider(
             value=token_worth,
             min=0,
@@ -237,7 +238,7 @@ class RacePanel(w.VBox):
         self.head_start = w.IntSlider(
             value=head_start, min=0, max=most, description="champion start", **_SLIDER
         )
-        self.first = w.ToggleButtons(
+        self.first = Toggle(
             options=["challenger", "champion"], value=rules.race_first, description="first roll"
         )
         self.target = w.IntSlider(
@@ -323,7 +324,7 @@ class SeasonPanel(w.VBox):
         self.data = load_data()
         self.board = self.data.board
         self.players = w.IntSlider(value=players, min=2, max=6, description="players", **_SLIDER)
-        self.policy = w.Dropdown(options=list(POLICIES), value="expected value", description="players play")
+        self.policy = Choice(options=list(POLICIES), value="expected value", description="players play")
         self.heat = w.Checkbox(value=False, description="show exact landing frequencies", indent=False)
         self.rules_box = w.Accordion(selected_index=None)  # folded: the season's own controls first
         self.rules_panel = self._rules_panel(rules or Rules())

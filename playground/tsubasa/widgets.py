@@ -21,6 +21,7 @@ from playground.core.draws import sample_exact
 from playground.core.engine import Game, random_legal
 from playground.core.numbers import shown
 from playground.widgets.bars import bars_svg
+from playground.widgets.choice import Choice
 from playground.widgets.game_panel import GamePanel
 from playground.widgets.predict import headline
 from playground.widgets.redraw import redraws
@@ -52,9 +53,7 @@ class DuelPanel(w.VBox):
         self.defense = w.IntSlider(value=defense, min=0, max=25, description="defense total", **_SLIDER)
         self.assured = w.Checkbox(value=False, description="Assured Success (6 against 1 wins)", indent=False)
         self.ties = w.Checkbox(value=True, description="ties go to the attacker", indent=False)
-        self.reroll = w.Dropdown(
-            options=["nobody", "attacker", "defender"], value="nobody", description="reroll"
-        )
+        self.reroll = Choice(options=["nobody", "attacker", "defender"], value="nobody", description="reroll")
         self.keeper = w.Checkbox(value=False, description="the keeper can save a shot", indent=False)
         self.result = w.HTML()
         self.result.add_class("pg-ts-duel-result")
@@ -171,7 +170,7 @@ class MatchPanel(w.VBox):
         seed, rules = start_seed(seed), start_rules(rules, Rules)
         policy = start_choice(policy, "policy", tuple(POLICIES))
         self.data = load_data()
-        self.policy = w.Dropdown(options=list(POLICIES), value=policy, description="coaches play")
+        self.policy = Choice(options=list(POLICIES), value=policy, description="coaches play")
         self.rules_panel = RulesPanel(
             rules or Rules(), on_change=lambda _: self.restart(), key=self.KEY_RULES
         )

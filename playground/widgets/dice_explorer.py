@@ -25,6 +25,7 @@ from playground.core.showing import as_fraction, readable
 from playground.widgets.bars import bars_svg
 from playground.widgets.predict import percent
 
+from .choice import Choice
 from .redraw import redraws
 from .starts import start_at
 
@@ -226,7 +227,7 @@ class DiceExplorer(w.VBox):
         self.sides = w.IntSlider(value=sides, min=2, max=20, description="sides per die", **slider)
         self.bonus = w.IntSlider(value=bonus, min=-5, max=10, description="bonus added", **slider)
         self.target = w.IntSlider(value=target, min=-10, max=130, description="target (at least)", **slider)
-        self.measure = w.Dropdown(options=MEASURES, value="sum", description="measure")
+        self.measure = Choice(options=MEASURES, value="sum", description="measure")
         self.answer = w.HTML()
         self.words = w.HTML()
         self.chart = w.HTML()

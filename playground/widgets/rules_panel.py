@@ -19,6 +19,8 @@ from playground.core.checks import check_callable, listed
 from playground.core.numbers import an, shown
 from playground.core.rules import FieldSpec, RulesBase, RulesError, field_groups, field_specs
 
+from .choice import Choice
+
 R = TypeVar("R", bound=RulesBase)
 
 
@@ -26,7 +28,7 @@ def _control(spec: FieldSpec, value: Any) -> w.ValueWidget:
     style = {"description_width": "initial"}
     label = spec.name.replace("_", " ")
     if spec.choices is not None:
-        return w.Dropdown(options=list(spec.choices), value=value, description=label, style=style)
+        return Choice(options=list(spec.choices), value=value, description=label, style=style)
     if spec.kind is bool:
         return w.Checkbox(value=value, description=label, indent=False)
     return w.IntSlider(
