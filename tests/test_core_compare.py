@@ -498,3 +498,13 @@ def test_by_default_a_lambda_plays_here_with_the_pools_table(monkeypatch: pytest
     monkeypatch.setattr(compare_module, "ProcessPoolExecutor", None)  # any pool started would fail
     here = compare_rules(lambda **game: new_ruled_game(**game), SHORT, LONG, **kwargs)
     pd.testing.assert_frame_equal(here, pooled, check_exact=True)
+
+
+@pytest.mark.parametrize("players", [20, 0, -1, 10**100])
+def test_a_player_count_the_game_refuses_is_said_before_any_game_plays(players: int) -> None:
+    """new_game's own refusal of the settings, named as such, not blamed on a player (robustness
+    review 15, L7)."""
+    from playground import arc
+
+    with pytest.raises(ValueError, match=r"new_game cannot make the game with seed 0 .*players"):
+        compare_rules(arc.new_game, arc.Rules(), arc.Rules(hand_size=4), games=20, players=players)

@@ -246,10 +246,12 @@ def test_history_columns_and_rows() -> None:
 
 
 def test_empty_history_has_the_documented_columns() -> None:
-    """Before any step the table is empty but already has its columns."""
-    history = new_game().history()
+    """Before any step the table is empty but already has its columns: the documented ones,
+    then the game's key figures, as after a step."""
+    game = new_game()
+    history = game.history()
     assert history.empty and history.index.name == "step"
-    assert list(history.columns) == list(HISTORY_COLUMNS)
+    assert list(history.columns) == [*HISTORY_COLUMNS, *game.figures()]
 
 
 @pytest.mark.parametrize(

@@ -130,6 +130,9 @@ def test_kinds_and_draws_follow_every_change(changes, seed) -> None:
     ("make", "message"),
     [
         (lambda: Zone("box", {"fan": 10**18}), "at most 1,000,000"),
+        (lambda: Zone("box", {"fan": 10**5000}), "add up to a whole number of about 5000 digits"),
+        (lambda: Zone("box", {"fan": 2.0}), "card counts must be whole numbers, at least 0; got 2.0"),
+        (lambda: Zone("box", {"fan": True}), "card counts must be whole numbers, at least 0; got True"),
         (lambda: Zone(["deck"]), "name must be text"),
         (lambda: Zone("deck", 5), "cards must be card ids"),
         (lambda: Row("pile", "abc"), "cards must be card ids"),
@@ -152,3 +155,14 @@ def test_a_refused_move_to_a_non_zone_takes_nothing() -> None:
     with pytest.raises(ZoneError):
         deck.move("a", "hand")  # type: ignore[arg-type]
     assert deck.counts() == Counter({"a": 2})
+
+
+def test_numpy_counts_from_a_table_are_taken_as_whole_numbers() -> None:
+    """A count read from a pandas or numpy table is a whole number too (robustness review 15, L6)."""
+    import numpy as np
+
+    deck, hand = Zone("deck", {"a": np.int64(2)}), Zone("hand")
+    deck.add("a", np.int64(3))
+    deck.move("a", hand, np.int64(4))
+    assert deck.counts() == Counter({"a": 1}) and hand.counts() == Counter({"a": 4})
+    assert all(type(n) is int for zone in (deck, hand) for n in zone.counts().values())

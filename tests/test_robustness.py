@@ -1363,3 +1363,32 @@ def test_small_refusals_of_review_14() -> None:
         compare_rules(
             tiebreak.new_game, tiebreak.Rules(), tiebreak.Rules(), games=2, policies=lambda g: 1 / 0
         )
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_empty_history_has_the_columns_of_a_played_one(name: str) -> None:
+    """A fresh game's history and an empty slice have the key figures' columns too, so a cell
+    reading history()["Ash ranking"] works before the first step (robustness review 15, L5)."""
+    game = GAMES[name](1)
+    empty = game.history()
+    game.play()
+    played = game.history()
+    assert list(empty.columns) == list(game.history(5, 5).columns) == list(played.columns)
+    assert empty.empty and empty.index.name == played.index.name == "step"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_player_that_swaps_the_games_generator_is_refused(name: str) -> None:
+    """The generator is the game's own: a player that puts another in its place is refused and the
+    game's own put back, so a later stop can still take its draws back (robustness review 15)."""
+    game = _first_player_node(GAMES[name](5))
+    own = game.rng
+
+    def swapping(game: Game) -> object:
+        game.rng = random.Random(1)
+        return game.legal_actions()[0]
+
+    with pytest.raises(IllegalAction, match=r"changed game\.state"):
+        game.step(swapping)
+    assert game.rng is own
+    assert_whole(game)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pandas as pd
 import pytest
 from contract import check_contract
 from hypothesis import HealthCheck, given, settings
@@ -385,3 +386,17 @@ def test_the_open_players_pick_special_cards_from_what_both_can_see() -> None:
     assert greedy(game) == odds_spender(game) == Pick("n_stop_tiger")
     game.apply(Pick("n_stop_tiger"))
     assert s.duel.result == "blocked"
+
+
+def test_the_state_table_keeps_whole_numbers_whole() -> None:
+    """A coach's score and deck are whole numbers beside the zones' rows (robustness review 15,
+    L4: they showed as 2.0 and 17.0); a coach's row has nothing in a zone's column, nor the panel."""
+    from playground.widgets import frame_html
+
+    frame = new_game(seed=0).play().state_frame()
+    coaches = frame.loc[["Nankatsu", "Toho"], ["score", "deck", "shot points"]]
+    assert all(str(dtype) == "Int64" for dtype in coaches.dtypes)
+    assert coaches.to_numpy().tolist() == [[1, 17, 3], [2, 10, 5]]
+    assert frame.loc["box", "cards"] == 27 and pd.isna(frame.loc["box", "score"])
+    shown = frame_html(frame, "t")
+    assert "NA" not in shown and "nan" not in shown and ".0<" not in shown

@@ -6,7 +6,8 @@ step of the game it is asked about, a move applied to it, and an edit in place o
 of the game's other public fields (``game.state.players[0].points = 99``, ``game.target = 3``,
 ``game.tasks.clear()``, ``del game.state.board``). The last is found by a fingerprint of those
 changeable parts taken before and after the call; the game's private (underscored) caches, its
-generator and history are left out (a game lists the private fields that hold state, such as
+generator's state (only which generator it is counts: a player that swaps it is refused, one that
+reseeds it is not noticed) and history are left out (a game lists the private fields that hold state, such as
 Tsubasa's face-down picks, in SEALED_PRIVATE), and its loaded rules and data (read-only
 already) count only by which object sits where. The fingerprint costs 0.1-0.3 ms
 a call, so it is taken only for player functions from outside the package (a student's own);
@@ -73,6 +74,7 @@ def state_seal(game: Any, policy: Any) -> bytes | None:
     parts = vars(state) if hasattr(state, "__dict__") else {}
     private = getattr(game, "SEALED_PRIVATE", ())  # private fields that hold state, not caches
     fields = {k: v for k, v in vars(game).items() if (k[:1] != "_" or k in private) and k not in _NOT_SEALED}
+    fields["rng"] = (_LOADED, id(getattr(game, "rng", None)))  # its draws are the game's; a swap shows
     try:
         return pickle.dumps(
             [
@@ -94,6 +96,7 @@ class Asking:
     kept: list | None  # a copy of the history, to put back if the player cuts it (None: not checked)
     seal: bytes | None  # the state's fingerprint (None: a package player, not checked)
     policy: Any
+    rng: Any  # the game's own generator
 
     def put_back(self, game: Any) -> str:
         """Undo any step, move or edit of the player's; the sentence refusing its pick ('' when it
@@ -103,6 +106,7 @@ class Asking:
             game._steps[:] = self.kept
         moved = len(game._steps) - self.count
         edited = cut or (not moved and self.seal is not None and self.seal != state_seal(game, self.policy))
+        game.rng = self.rng  # the game's own, whatever the player put in its place
         if moved or edited:
             game._restore(self.count)
         return MOVED_BY_POLICY.format(moves=moved) if moved else EDITED_BY_POLICY if edited else ""

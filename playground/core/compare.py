@@ -92,10 +92,22 @@ class _Plan:
     policies: Policies
     seed: int
 
-    def measure(self, rules: RulesBase, seed: int) -> list[float]:
+    def made(self, rules: RulesBase, seed: int) -> Game:
+        """The game with this seed under these rules, or a ValueError saying why new_game refused
+        it (players=20 for a game of 2 to 6), not blaming a player."""
         extra = {} if self.players is None else {"players": self.players}
         try:
-            game = self.new_game(rules=rules, seed=seed, **extra).play(self.policies)
+            return self.new_game(rules=rules, seed=seed, **extra)
+        except Exception as error:
+            raise ValueError(
+                f"new_game cannot make the game with seed {seed} under {rules.described()}: "
+                f"{type(error).__name__} ({shown(str(error), 160)})"
+            ) from error
+
+    def measure(self, rules: RulesBase, seed: int) -> list[float]:
+        game = self.made(rules, seed)
+        try:
+            game.play(self.policies)
         except Exception as error:  # a student's player: say which game to replay
             raise ValueError(
                 f"a player raised {type(error).__name__} ({shown(str(error), 120)}) in the game "
@@ -239,7 +251,10 @@ def _plan(
             raise ValueError(
                 f"measures must map names to functions of the game; {shown(name)} maps to {shown(f)}"
             )
-    return _Plan(new_game, (rules_a, rules_b), tuple(chosen.items()), players, policies, seed)
+    plan = _Plan(new_game, (rules_a, rules_b), tuple(chosen.items()), players, policies, seed)
+    for rules in plan.rules:  # settings new_game refuses (players=20) are said before any game plays
+        plan.made(rules, seed)
+    return plan
 
 
 def _game_of(rules: RulesBase) -> str:

@@ -473,7 +473,7 @@ class Game(ABC):
                 raise IllegalAction(GAME_OVER)
             return self._commit(phase, actor, actor, self.rng.choice(actions), None)
         count, seal, interrupted = len(self._steps), state_seal(self, policy), True
-        asking = Asking(count, self._steps.copy() if seal is not None else None, seal, policy)
+        asking = Asking(count, self._steps.copy() if seal is not None else None, seal, policy, self.rng)
         try:  # set inside: a stop between the lines must not leave the game "stepping"
             self._asking, self._stepping = asking, True  # a policy only reads: the list can be kept
             self._offered = (count, actions)
@@ -588,7 +588,10 @@ class Game(ABC):
                     **self._figures_from(s.figures),
                 }
             )
-        return pd.DataFrame(rows, columns=None if rows else ["step", *HISTORY_COLUMNS]).set_index("step")
+        figures = [] if rows else list(self._figures_from(self._figures_record()))  # the columns, no rows
+        return pd.DataFrame(rows, columns=None if rows else ["step", *HISTORY_COLUMNS, *figures]).set_index(
+            "step"
+        )
 
     def _said(self, action: Action, phase: str = "") -> str:
         """A move or a chance outcome as the history writes it for a class (a game names its cards,

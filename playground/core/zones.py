@@ -40,11 +40,11 @@ def _count(n: Any) -> int:
     """n itself, if it is a number of cards that can move at once (1 to MAX_CARDS)."""
     if type(n) is int and 0 < n <= MAX_CARDS:  # the usual case, asked on every move
         return n
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CARDS:
+    if not is_whole(n) or not 1 <= n <= MAX_CARDS:
         raise ZoneError(
             f"a number of cards must be a whole number from 1 to {MAX_CARDS:,}; got {shown(n, 60)}"
         )
-    return n
+    return int(n)  # a numpy whole number (a table's column) too
 
 
 def _name(name: Any) -> str:
@@ -101,8 +101,14 @@ class Zone:
             counts = dict(cards)
             values = counts.values()
             plain = {*map(type, values)} <= {int} and min(values, default=0) >= 0  # one pass in C
-            if not plain and any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in values):
-                raise ZoneError(f"zone {shown(name)}: card counts must be whole numbers, at least 0")
+            if not plain:  # a numpy count (a table's column) is one too; a bool, a float is not
+                bad = next((n for n in values if not is_whole(n) or n < 0), None)
+                if bad is not None:
+                    raise ZoneError(
+                        f"zone {shown(name)}: card counts must be whole numbers, at least 0; "
+                        f"got {shown(bad, 60)}"
+                    )
+                counts = {card: int(n) for card, n in counts.items()}
             counts = {card: n for card, n in counts.items() if n}
         elif isinstance(cards, str) or not isinstance(cards, Iterable):
             raise ZoneError(
@@ -113,7 +119,8 @@ class Zone:
         total = sum(counts.values())
         if total > MAX_CARDS:
             raise ZoneError(
-                f"zone {shown(name)}: {total:,} cards; a zone is built with at most {MAX_CARDS:,}"
+                f"zone {shown(name)}: the counts add up to {shown(total, 60)}; a zone is built with "
+                f"at most {MAX_CARDS:,} cards"
             )
         self._cards = counts
 

@@ -138,9 +138,8 @@ class State:
         """
         coaches, coach_columns = self._coach_columns()
         zones, zone_columns = self._zone_columns()
-        nan = float("nan")
-        columns = {k: v + [nan] * len(zones) for k, v in coach_columns.items()}
-        columns.update({k: [nan] * len(coaches) + v for k, v in zone_columns.items()})
+        columns = {k: _blank_below(v, len(zones)) for k, v in coach_columns.items()}
+        columns.update({k: _blank_above(v, len(coaches)) for k, v in zone_columns.items()})
         return pd.DataFrame(columns, index=pd.Index(coaches + zones))
 
     def _coach_columns(self) -> tuple[list[str], dict[str, list[Any]]]:
@@ -168,3 +167,18 @@ class State:
             ],
             "which": [self.names(self.pitch), "", "", "", self.names(self.offer)],
         }
+
+
+def _blank_below(values: list[Any], blanks: int) -> Any:
+    """A column of values with blanks under them: whole numbers stay whole (score 2, not 2.0)."""
+    return _column(values + [None] * blanks, values)
+
+
+def _blank_above(values: list[Any], blanks: int) -> Any:
+    return _column([None] * blanks + values, values)
+
+
+def _column(cells: list[Any], values: list[Any]) -> Any:
+    if values and all(type(v) is int for v in values):
+        return pd.array(cells, dtype="Int64")
+    return [float("nan") if c is None else c for c in cells]

@@ -27,10 +27,18 @@ HISTORY_ROWS = 40
 
 def frame_html(frame: pd.DataFrame, css_class: str) -> str:
     """A DataFrame as a compact, scrollable HTML table; long Fractions shown readably, and no
-    "None" where a cell has nothing to say (a move's chance)."""
-    shown = frame.map(lambda v: readable(v) if isinstance(v, Fraction) else "" if v is None else v)
+    "None" or "<NA>" where a cell has nothing to say (a move's chance, a coach's row of a zone's
+    column)."""
+    shown = frame.map(_cell)
     table = shown.to_html(classes=f"pg-table {css_class}", border=0, na_rep="")
     return f"<div style='max-height:22em;overflow:auto'>{table}</div>"
+
+
+def _cell(value: object) -> object:
+    """A table cell as shown: an exact number readably, nothing for a missing value."""
+    if isinstance(value, Fraction):
+        return readable(value)
+    return "" if value is None or value is pd.NA else value
 
 
 class GamePanel(w.VBox):
