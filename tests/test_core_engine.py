@@ -227,7 +227,7 @@ def test_path_probability_multiplies_the_chance_steps() -> None:
     assert one == Fraction(1, 6) and new_game().chance_probability(3) is None  # no die in the air yet
     assert game.path_probability == one**3
     history = game.history()
-    assert list(history["path_probability"]) == [1, one, one, one**2, one**2, one**3]
+    assert list(history["path probability"]) == [1, one, one, one**2, one**2, one**3]
     assert list(history["probability"].dropna()) == [one, one, one]
 
 

@@ -42,7 +42,7 @@ def playthrough(game: Game, with_state: bool) -> str:
     """The result, then the history (exact chances as fractions, long path chances rounded)."""
     history = game.history()
     history["probability"] = history["probability"].map(lambda p: "" if p is None else str(p))
-    history["path_probability"] = history["path_probability"].map(readable)
+    history["path probability"] = history["path probability"].map(readable)
     lines = [f"result: {game.result()}", history.to_csv(sep="|")]
     if with_state:
         lines.append(game.state_frame().to_csv(sep="|"))

@@ -302,3 +302,26 @@ def test_unknown_or_repeated_key_fields_are_refused() -> None:
         rules_panel(Match(), key=("rounds", "balls"))
     with pytest.raises(ValueError, match="key names a field twice"):
         rules_panel(Match(), key=("rounds", "rounds"))
+
+
+def test_the_exact_bars_wait_for_the_first_roll() -> None:
+    """Before any roll the chart is empty (the exact bars would answer the lesson's question under
+    it); they come with the first roll, and go again on Reset."""
+    sim = live_simulation(TWO_DICE, seed=1)
+    assert sim.chart.value == "" and "No rolls yet" in sim.summary.value
+    sim.roll(1)
+    assert sim.chart.value == bars_svg(TWO_DICE, title="", observed=sim.shares())
+    sim.reset()
+    assert sim.chart.value == ""
+
+
+def test_the_buttons_roll_the_numbers_and_say_the_word_given() -> None:
+    sim = live_simulation(TWO_DICE, seed=2, batches=[1, 10, 1000], verb="deal")
+    assert [b.description for b in sim.roll_buttons.values()] == ["deal 1", "deal 10", "deal 1,000"]
+    sim.roll_buttons[10].click()
+    assert sim.total == 10
+    for bad in ([], [0], [2.5], [1, 2, 3, 4, 5, 6], "100"):
+        with pytest.raises((ValueError, TypeError), match="batches must be"):
+            live_simulation(TWO_DICE, batches=bad)
+    with pytest.raises(ValueError, match="verb must be a word"):
+        live_simulation(TWO_DICE, verb="")

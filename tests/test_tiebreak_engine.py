@@ -161,7 +161,7 @@ def test_chance_steps_carry_exact_probabilities() -> None:
     product = Fraction(1)
     for p in chance.probability:
         product *= p
-    assert history.path_probability.iloc[-1] == product == game.path_probability
+    assert history["path probability"].iloc[-1] == product == game.path_probability
 
 
 # -- illegal actions: a clear sentence, nothing changed --------------------------------------------

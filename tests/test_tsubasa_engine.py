@@ -101,7 +101,7 @@ def test_chance_steps_carry_exact_probabilities() -> None:
     product = Fraction(1)
     for p in history[history.actor == "chance"].probability:
         product *= p
-    assert history.path_probability.iloc[-1] == product == game.path_probability
+    assert history["path probability"].iloc[-1] == product == game.path_probability
 
 
 @pytest.mark.parametrize(

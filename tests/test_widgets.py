@@ -699,3 +699,24 @@ def test_a_choice_set_to_none_from_code_is_refused_and_kept(build: str, control:
             setattr(choice, attempt, None)
         assert choice.value == before
     choice.value = choice.options[-1][1] if isinstance(choice.options[-1], tuple) else choice.options[-1]
+
+
+@pytest.mark.parametrize(
+    "p, text",
+    [
+        (Fraction(1, 80), "1.3%"),
+        (Fraction(127, 400), "31.8%"),
+        (Fraction(1, 8), "12.5%"),
+        (Fraction(1, 6), "16.7%"),
+        (Fraction(1, 2), "50%"),
+        (Fraction(0), "0%"),
+        (Fraction(1), "100%"),
+        (Fraction(1, 2000), "0.05%"),
+    ],
+)
+def test_an_exact_chance_is_rounded_half_up_as_a_class_rounds(p: Fraction, text: str) -> None:
+    """1/80 is 1.25%: shown 1.3%, as a class rounds (a float's 1.25 rounds to even, 1.2%); lesson
+    review of 21."""
+    from playground.widgets.predict import percent
+
+    assert percent(p) == text

@@ -229,7 +229,12 @@ def _best_pick(game: Game, actions: list[Action]) -> Action:
 
 @policy(ArcGame)
 def greedy(game: Game) -> Action:
-    """Plays for the Sport revealed; before the reveal, as if every stat counted."""
+    """Plays for the Sport revealed; before the reveal, as if every stat counted.
+
+    It plays for points in every Sport, the lowest-wins ones included: under Cheerleading, which
+    the team with the most attached cards wins, it still plays for the points of its stats, so it
+    may put on an opponent's Athlete the very cards that win it the Sport.
+    """
     if game.current_actor() == "chance":
         return random_legal(game)
     return _best(game, _sports_now(game.state))
@@ -237,7 +242,8 @@ def greedy(game: Game) -> Action:
 
 @policy(ArcGame)
 def expected(game: Game) -> Action:
-    """Plays for the average over the Sports the deck can still reveal (exact chances).
+    """Plays for the average over the Sports the deck can still reveal (exact chances), by points
+    as greedy does (Cheerleading too by its stats' points, not by its count of cards).
 
     Measured, it plays no better than greedy: 49.7% of 1,000 two-player seasons against it
     (95% interval 46.6% to 52.8%), and 22.5% of 600 four-player seasons against three greedy

@@ -335,7 +335,7 @@ def check_history(game: Game, chance_probabilities: dict[int, Fraction]) -> pd.D
     if list(told) != [game._said(s.action, s.phase) for s in game._steps]:
         raise ContractBroken(f"{where}: history actions/dice differ")
     running = Fraction(1)
-    columns = ("actor", "action", "chance outcome", "probability", "path_probability")
+    columns = ("actor", "action", "chance outcome", "probability", "path probability")
     for step, actor, action, dice, probability, path in zip(
         history.index, *(history[c] for c in columns), strict=True
     ):
@@ -353,7 +353,7 @@ def check_history(game: Game, chance_probabilities: dict[int, Fraction]) -> pd.D
         if path != running:
             raise ContractBroken(f"{where}, step {step}: path probability")
     if game.path_probability != running:
-        raise ContractBroken(f"{where}: path_probability != product of chances")
+        raise ContractBroken(f"{where}: the path probability is not the product of the chances")
     return history
 
 

@@ -45,7 +45,7 @@ HISTORY_COLUMNS = (
     "action",
     "chance outcome",
     "probability",
-    "path_probability",
+    "path probability",
     "outcome",
 )
 """What a game is played with: one policy for everyone, or one per player."""
@@ -583,7 +583,7 @@ class Game(ABC):
                     "action": self._said(s.action, s.phase) if s.actor != CHANCE else "",
                     "chance outcome": self._said(s.action, s.phase) if s.actor == CHANCE else "",
                     "probability": s.probability,
-                    "path_probability": paths[number + 1],
+                    "path probability": paths[number + 1],
                     "outcome": joined(e.text for e in s.events),
                     **self._figures_from(s.figures),
                 }

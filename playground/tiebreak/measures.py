@@ -445,8 +445,9 @@ def win_share(
     way. Bounds: 1 to MAX_SEASONS seasons, 2 to 6 players; time about seasons / (25 per second per
     core) with 4 players, so the most seasons take minutes: a long run by design, shown with a
     progress bar in a notebook (progress: None there; True or False to choose), and the stop
-    button ends it. A lesson's own run of the package's players is read back from the shipped
-    results (core.remembered); a player of one's own is always played.
+    button ends it. A lesson's own run is read back from the shipped results (core.remembered):
+    the package's players by name, a notebook's own functions (from_choices) by their source
+    text; an edited function, a lambda or a player that cannot be named is played.
     """
     if not callable(policy) or not callable(opponent):
         raise ValueError(

@@ -297,8 +297,9 @@ class RacePanel(w.VBox):
         """Redraw the answer, the length chart and the table of every start."""
         p = self.probability
         mean = odds.expected_race_length(*self.args())
+        in_100 = round(float(p) * 100)
         self.answer.value = headline("P(challenger wins)", p) + (
-            f"<div>about <b>{round(float(p) * 100)}</b> races in 100</div>"
+            f"<div>about <b>{in_100}</b> {'race' if in_100 == 1 else 'races'} in 100</div>"
             f"<div>average length: <b>{float(mean):.2f}</b> rolls (both players' rolls counted)</div>"
         )
         lengths = odds.race_length(*self.args(), max_rolls=24).iloc[:-1]

@@ -48,12 +48,16 @@ def greedy(game: TsubasaGame) -> Action:
 
 @policy(TsubasaGame)
 def odds_spender(game: TsubasaGame, point_worth: Fraction = Fraction(1, 12)) -> Action:
-    """Like greedy, but spends a point only when it buys at least point_worth chance of winning.
+    """Like greedy, but spends the number of points n that makes P(win the duel) - n * point_worth
+    largest (the smallest such n on a tie): a point kept is worth point_worth of a duel.
 
     The attacker does not know what the defender will spend; it judges against the defense as it
     stands. The defender knows what the attacker spent and judges the duel's totals as they are.
-    The keeper's save is tried unless letting the goal in wins the match anyway. point_worth: a
-    number from 0 to 1 (a Fraction such as 1/12).
+    The keeper's save is tried unless a goal now would end the match with the defender still ahead
+    (then the save changes nothing, and letting the goal in ends the match sooner). A reroll is
+    played as greedy plays it: in the duel whenever losing it (on the die that more often turns
+    it), otherwise kept, and on the keeper's die when that goes against its holder. point_worth:
+    a number from 0 to 1 (a Fraction such as 1/12).
     """
     _check_worth("point_worth", point_worth)
 

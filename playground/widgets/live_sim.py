@@ -18,8 +18,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from playground.core.checks import listed
 from playground.core.dist import Dist
-from playground.core.numbers import shown, whole_number
+from playground.core.numbers import is_whole, shown, whole_number
 from playground.widgets.bars import bars_svg
 from playground.widgets.redraw import redraws
 
@@ -58,6 +59,8 @@ class LiveSimulation(w.VBox):
         sample_many: BatchSampler | None = None,
         seed: int = 0,
         title: str = "",
+        batches: Sequence[int] = BATCHES,
+        verb: str = "roll",
     ):
         if not isinstance(dist, Dist):
             raise ValueError(
@@ -84,7 +87,15 @@ class LiveSimulation(w.VBox):
             self._draw = lambda rng, n: [sample(rng) for _ in range(n)]
         else:
             self._draw = dist.sample_many
-        self.roll_buttons = {n: w.Button(description=f"roll {n:,}", icon="dice") for n in BATCHES}
+        batches = listed(batches, "batches", "button sizes", most=5)
+        if not batches or not all(is_whole(n) and 1 <= n <= MAX_ROLLS for n in batches):
+            raise ValueError(
+                f"batches must be 1 to 5 whole numbers of rolls, each from 1 to {MAX_ROLLS:,}; "
+                f"got {shown(batches)}"
+            )
+        if not isinstance(verb, str) or not 0 < len(verb) <= 20:
+            raise ValueError(f"verb must be a word for one go, such as 'roll' or 'deal'; got {shown(verb)}")
+        self.roll_buttons = {int(n): w.Button(description=f"{verb} {n:,}", icon="dice") for n in batches}
         for n, button in self.roll_buttons.items():
             button.on_click(lambda _, n=n: self.roll(n))
         self.reset_button = w.Button(description="Reset", icon="refresh")
@@ -167,11 +178,12 @@ class LiveSimulation(w.VBox):
 
     @redraws("summary", "chart")
     def _redraw(self) -> None:
-        self.chart.value = bars_svg(self.dist, title=self.title, observed=self.shares())
         total = self.total
-        if not total:
-            self.summary.value = "No rolls yet: press a button."
+        if not total:  # the exact bars come with the first roll: before it they would answer the question
+            self.chart.value = ""
+            self.summary.value = "No rolls yet: press a button (the exact chances appear with the first one)."
             return
+        self.chart.value = bars_svg(self.dist, title=self.title, observed=self.shares())
         outcome, gap = self._widest()
         p = self.dist[outcome]
         error = math.sqrt(p * (1 - p) / total) * 100
@@ -189,12 +201,19 @@ def live_simulation(
     sample_many: BatchSampler | None = None,
     seed: int = 0,
     title: str = "",
+    batches: Sequence[int] = BATCHES,
+    verb: str = "roll",
 ) -> LiveSimulation:
     """Build the live simulation panel over the exact distribution dist.
 
     sample(rng) rolls once (a game's own roll, say); sample_many(rng, n) rolls n times at once.
     Without either, dist itself is sampled, exactly and fast (10,000 rolls in milliseconds).
+    batches: the buttons' numbers of rolls (1 to 5 of them; default 1, 100 and 10,000: a sampler
+    that plays a whole game may want smaller ones); verb: the buttons' word ("roll", "deal").
+    The exact bars are drawn from the first roll on, so the panel answers no question before it.
     dist has at most MAX_LIVE_OUTCOMES outcomes (more are refused in a sentence, at once); past
     MAX_BARS of them the chart groups neighbouring outcomes into one bar, as :func:`bars_svg` does.
     """
-    return LiveSimulation(dist, sample, sample_many=sample_many, seed=seed, title=title)
+    return LiveSimulation(
+        dist, sample, sample_many=sample_many, seed=seed, title=title, batches=batches, verb=verb
+    )

@@ -73,6 +73,9 @@ def percent(p: Fraction | float) -> str:
     value = float(p) * 100
     if abs(value) >= 1e6:  # no float digits past its precision: 1e+32%, not 100000000000000005366...%
         return f"{value:.2g}%"
+    if isinstance(p, numbers.Rational) and (value == 0 or value >= 0.1):  # half up, as a class rounds
+        tenths = math.floor(as_fraction(p) * 1000 + Fraction(1, 2))  # 1/80 is 1.3%, not the float's 1.2%
+        return f"{tenths // 10}.{tenths % 10}".removesuffix(".0") + "%"
     if value == 0 or value >= 0.1:
         return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
     return f"{value:.2g}%"
