@@ -213,8 +213,9 @@ TOOLS = "# The lesson's tools"
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
 def test_every_prediction_asked_is_held_back_until_reveal(path: Path) -> None:
     """A "Predict" later in a lesson (its opening has the test above) is answered behind a
-    Reveal: the next code cell ends with its predict_reveal (no table as the cell's value) and
-    draws no chart outside it; or the text keeps the answer in a folded <details> block."""
+    Reveal: the first code cell after it that shows anything ends with its predict_reveal (no
+    table as a cell's value before it) and no chart is drawn outside it; or the text keeps the
+    answer in a folded <details> block."""
     cells = _read(path).cells
     open_answers, opened = [], False
     for index, cell in enumerate(cells):
@@ -223,21 +224,39 @@ def test_every_prediction_asked_is_held_back_until_reveal(path: Path) -> None:
         asked = re.search(r"\bPredict\b(?!, then reveal)", text)  # an instruction, not the how-to
         if not opened or cell.cell_type != "markdown" or not asked or "<details>" in text:
             continue
-        following = next(
-            (c for c in cells[index + 1 :] if c.cell_type == "code" and not c.source.startswith(TOOLS)), None
-        )
-        body = ast.parse("".join(following.source)).body if following is not None else []
-        last = body[-1] if body else None
-        asks = (
-            isinstance(last, ast.Expr)
-            and isinstance(last.value, ast.Call)
-            and getattr(last.value.func, "id", "") == "predict_reveal"
-        )
-        held = _drawn(last) if asks else set()
-        early = set().union(*(_drawn(statement) for statement in body)) - held if body else set()
-        if not asks or early:
-            open_answers.append(f"cell {index}: {'charts ' + str(sorted(early)) if asks else 'no Reveal'}")
+        early: set[str] = set()
+        for following in cells[index + 1 :]:
+            if following.cell_type != "code" or following.source.startswith(TOOLS):
+                continue
+            body = ast.parse(following.source).body
+            last = body[-1] if body else None
+            shows = isinstance(last, ast.Expr)
+            asks = (
+                shows
+                and isinstance(last.value, ast.Call)  # type: ignore[union-attr]
+                and getattr(last.value.func, "id", "") == "predict_reveal"  # type: ignore[union-attr]
+            )
+            early |= set().union(*(_drawn(s) for s in (body[:-1] if asks else body)))
+            if shows or early:
+                if not asks or early:
+                    what = f"charts {sorted(early)}" if early else "something shown before its Reveal"
+                    open_answers.append(f"cell {index}: {what}")
+                break
     assert not open_answers, f"{path.name}: predictions whose answer is on screen at once: {open_answers}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_every_prediction_cell_is_folded(path: Path) -> None:
+    """A prediction's code holds its answer (the right choice, the explanation): its cell is
+    folded (metadata jupyter.source_hidden), so the class sees the question, not the answer."""
+    unfolded = [
+        index
+        for index, cell in enumerate(_read(path).cells)
+        if cell.cell_type == "code"
+        and "predict_reveal(" in cell.source
+        and not cell.metadata.get("jupyter", {}).get("source_hidden")
+    ]
+    assert not unfolded, f"{path.name}: prediction cells whose code shows the answer: {unfolded}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)

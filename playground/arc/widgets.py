@@ -116,7 +116,7 @@ class ScorePanel(w.VBox):
         both = count_both_ways(nums, mults)
         counts = operation_count(len(nums), len(mults))
         added = _sum_text(nums)
-        factor = " × ".join(str(x) for x in mults) or "1"
+        factor = " × ".join(str(x) for x in mults)
         each = " + ".join(f"({_signed(v)} × {factor})" for v in nums)  # each bonus in turn, as counted
         trap = ""
         if sum(nums) < 0 and mults:
@@ -125,6 +125,12 @@ class ScorePanel(w.VBox):
                 f"bonus multiplies it too: {sum(nums)} × {m} = {sum(nums) * m}. "
                 "A bonus makes a bad score worse.</div>"
             )
+        if not mults:  # no bonus: nothing to multiply, both ways are the one sum
+            self.output.value = (
+                f"<div><b>No bonus ticked:</b> nothing to multiply, so both ways are the same sum: "
+                f"{added} = <b>{self.score}</b> ({counts['add then multiply']} operations)</div>"
+            )
+            return
         self.output.value = (
             f"<div><b>Add, then multiply:</b> ({added}) × {factor} = {sum(nums)} × {factor} = "
             f"<b>{self.score}</b> "

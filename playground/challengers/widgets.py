@@ -183,11 +183,12 @@ class ThinningPanel(w.VBox):
         better = [
             t for t, row in self.frame.iterrows() if row["P(reach in 1) after"] > row["P(reach in 1) before"]
         ]
-        flags = (
-            f"against flags {', '.join(map(str, better))}"
-            if better
-            else f"against no flag from 1 to {self.up_to.value}"
-        )
+        if len(better) == 1:
+            flags = f"against a flag of {better[0]}"
+        elif better:
+            flags = f"against flags {', '.join(map(str, better[:-1]))} and {better[-1]}"
+        else:
+            flags = f"against no flag from 1 to {self.up_to.value}"
         self.message.value = (
             f"Removing a {self.remove.value}: the first card alone reaches the flag more often {flags}; "
             "a deck that cannot reach shows P(reach) 0."

@@ -36,9 +36,18 @@ def figure_widget(figure: Any) -> w.HTML:
 def comparison_widgets(table: pd.DataFrame) -> list[w.Widget]:
     """A compare_rules table and its picture of intervals (compare_plot), as widgets: a lesson
     hands them to predict_reveal(reveals=...), so the class predicts a rule change's effect before
-    the figures are on screen. Numbers show 3 decimals, as the lessons' tables do."""
+    the figures are on screen. Numbers show at most 3 decimals (none past 1,000)."""
     from playground.core.compare import compare_plot  # checks that table is a comparison
 
     picture = figure_widget(compare_plot(table))
-    shown_table = table.to_html(float_format="{:,.3f}".format, classes="pg-table pg-compare-table", border=0)
+    shown_table = table.to_html(float_format=_number, classes="pg-table pg-compare-table", border=0)
     return [w.HTML(shown_table), picture]
+
+
+def _number(value: float) -> str:
+    """A table's number as a class reads it: 5,340 points (no decimals past 1,000), 31.36 weeks,
+    0.27 of the seasons (3 decimals at most, no trailing zeros)."""
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    text = f"{value:,.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text

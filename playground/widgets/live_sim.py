@@ -61,6 +61,7 @@ class LiveSimulation(w.VBox):
         title: str = "",
         batches: Sequence[int] = BATCHES,
         verb: str = "roll",
+        unit: str = "rolls",
     ):
         if not isinstance(dist, Dist):
             raise ValueError(
@@ -93,8 +94,12 @@ class LiveSimulation(w.VBox):
                 f"batches must be 1 to 5 whole numbers of rolls, each from 1 to {MAX_ROLLS:,}; "
                 f"got {shown(batches)}"
             )
-        if not isinstance(verb, str) or not 0 < len(verb) <= 20:
-            raise ValueError(f"verb must be a word for one go, such as 'roll' or 'deal'; got {shown(verb)}")
+        for name, word, like in (("verb", verb, "'roll' or 'deal'"), ("unit", unit, "'rolls' or 'turns'")):
+            if not isinstance(word, str) or not 0 < len(word) <= 20:
+                raise ValueError(
+                    f"{name} must be a word of at most 20 letters, such as {like}; got {shown(word)}"
+                )
+        self.unit = unit
         self.roll_buttons = {int(n): w.Button(description=f"{verb} {n:,}", icon="dice") for n in batches}
         for n, button in self.roll_buttons.items():
             button.on_click(lambda _, n=n: self.roll(n))
@@ -181,14 +186,17 @@ class LiveSimulation(w.VBox):
         total = self.total
         if not total:  # the exact bars come with the first roll: before it they would answer the question
             self.chart.value = ""
-            self.summary.value = "No rolls yet: press a button (the exact chances appear with the first one)."
+            self.summary.value = (
+                f"No {escape(self.unit)} yet: press a button (the exact chances appear with the first one)."
+            )
             return
         self.chart.value = bars_svg(self.dist, title=self.title, observed=self.shares())
         outcome, gap = self._widest()
         p = self.dist[outcome]
         error = math.sqrt(p * (1 - p) / total) * 100
         self.summary.value = (
-            f"{total:,} rolls. Largest gap: <b>{float(gap) * 100:.2f} points</b> at {escape(str(outcome))} "
+            f"{total:,} {escape(self.unit)}. Largest gap: <b>{float(gap) * 100:.2f} points</b> "
+            f"at {escape(str(outcome))} "
             f"(observed {float(self.shares()[outcome]):.2%}, exact {float(p):.2%}); "
             f"standard error there &radic;(p(1&minus;p)/N) = {error:.2f} points."
         )
@@ -203,17 +211,19 @@ def live_simulation(
     title: str = "",
     batches: Sequence[int] = BATCHES,
     verb: str = "roll",
+    unit: str = "rolls",
 ) -> LiveSimulation:
     """Build the live simulation panel over the exact distribution dist.
 
     sample(rng) rolls once (a game's own roll, say); sample_many(rng, n) rolls n times at once.
     Without either, dist itself is sampled, exactly and fast (10,000 rolls in milliseconds).
     batches: the buttons' numbers of rolls (1 to 5 of them; default 1, 100 and 10,000: a sampler
-    that plays a whole game may want smaller ones); verb: the buttons' word ("roll", "deal").
+    that plays a whole game may want smaller ones); verb: the buttons' word ("roll", "deal");
+    unit: what the summary counts ("rolls", "turns").
     The exact bars are drawn from the first roll on, so the panel answers no question before it.
     dist has at most MAX_LIVE_OUTCOMES outcomes (more are refused in a sentence, at once); past
     MAX_BARS of them the chart groups neighbouring outcomes into one bar, as :func:`bars_svg` does.
     """
     return LiveSimulation(
-        dist, sample, sample_many=sample_many, seed=seed, title=title, batches=batches, verb=verb
+        dist, sample, sample_many=sample_many, seed=seed, title=title, batches=batches, verb=verb, unit=unit
     )
