@@ -398,7 +398,7 @@ def _main_character_score() -> str:
 
 def _team_dinner_worth() -> str:
     panel = sport_odds_panel()
-    panel.episode.value = "Team Dinner"
+    panel.episode.label = "Team Dinner"  # the choices are card ids, named by their labels
     return f"the Episode is worth {panel.worths()[2]}"
 
 

@@ -50,7 +50,8 @@ def test_thinning_panel_table_is_thinning_frame() -> None:
     panel.remove.value = 1
     expected = odds.thinning_frame([1, 1, 2, 4], 1, range(1, 6))
     assert panel.frame.equals(expected)
-    assert "25%" in panel.table.value and "against flags 2, 3 and 4;" in panel.message.value  # 1/4 before, 1/3 after
+    assert "25%" in panel.table.value  # 1/4 before, 1/3 after
+    assert "against flags 2, 3 and 4;" in panel.message.value
     panel.remove.value = 4  # the only card that reaches 4 or more alone: no flag gets easier
     assert "against no flag from 1 to 5" in panel.message.value
     panel.deck.value = "nonsense"
