@@ -720,3 +720,21 @@ def test_an_exact_chance_is_rounded_half_up_as_a_class_rounds(p: Fraction, text:
     from playground.widgets.predict import percent
 
     assert percent(p) == text
+
+
+def test_an_exact_decimal_is_rounded_half_away_from_zero() -> None:
+    """57/8 = 7.125 shows 7.13 and -9/8 shows -1.13, as a class rounds (the floats round to even);
+    lesson review round 2 of 31."""
+    from playground.widgets.predict import decimal
+
+    cases = {
+        (Fraction(57, 8), 2): "7.13",
+        (Fraction(-9, 8), 2): "-1.13",
+        (Fraction(71, 24), 2): "2.96",
+        (Fraction(1, 2), 0): "1",
+        (Fraction(-1, 1000), 2): "0.00",
+        (Fraction(5), 1): "5.0",
+    }
+    assert {key: decimal(*key) for key in cases} == cases
+    with pytest.raises(ValueError, match="places must be a whole number from 0 to 12"):
+        decimal(Fraction(1, 3), 13)

@@ -69,8 +69,8 @@ class Rules(RulesBase):
     )
     first_game_sports: bool = rule(
         False,
-        "The rulebook's first-game tip: Relay Race, Baseball and Golf are put on top of the "
-        "Sport deck, in that order, so the first Sport is known in advance.",
+        "Ruling (the rulebook's first-game tip lists Relay Race, Baseball and Golf): they are put "
+        "on top of the Sport deck, Relay Race first, so the first Sport is known in advance.",
     )
     first_player: int = rule(
         1,

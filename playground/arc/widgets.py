@@ -25,6 +25,7 @@ from playground.core.numbers import shown
 from playground.widgets.bars import bars_svg
 from playground.widgets.choice import Choice
 from playground.widgets.game_panel import GamePanel, frame_html
+from playground.widgets.predict import decimal
 from playground.widgets.redraw import redraws
 from playground.widgets.rules_panel import RulesPanel
 from playground.widgets.starts import start_at, start_rules, start_seed
@@ -392,5 +393,6 @@ def season_panel(players: int = 3, seed: int = 0, rules: Rules | None = None) ->
 
 
 def _about(x: Fraction) -> str:
-    """An exact average in bold, with its decimal when it is not a whole number: 71/24 ≈ 2.96, 3."""
-    return f"<b>{x}</b>" if x.denominator == 1 else f"<b>{x}</b> ≈ {float(x):.2f}"
+    """An exact average in bold, with its decimal when it is not a whole number: 71/24 ≈ 2.96,
+    -9/8 ≈ -1.13 (rounded as a class rounds), 3."""
+    return f"<b>{x}</b>" if x.denominator == 1 else f"<b>{x}</b> ≈ {decimal(x)}"

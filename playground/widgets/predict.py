@@ -55,6 +55,18 @@ FLOAT_SAFE = Fraction(1, 10**298)
 overflows (or rounds to 0), so their percentage is worked out exactly in powers of ten."""
 
 
+def decimal(x: numbers.Rational, places: int = 2) -> str:
+    """An exact number to ``places`` decimals (0 to 12), rounded half away from zero as a class
+    rounds: 57/8 is 7.13 and -9/8 is -1.13 (the floats 7.125 and -1.125 round to even, 7.12)."""
+    exact = as_fraction(x)
+    if isinstance(places, bool) or not isinstance(places, int) or not 0 <= places <= 12:
+        raise ValueError(f"places must be a whole number from 0 to 12; got {shown(places)}")
+    units = math.floor(abs(exact) * 10**places + Fraction(1, 2))
+    sign = "-" if exact < 0 and units else ""
+    whole, part = divmod(units, 10**places)
+    return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
+
+
 def percent(p: Fraction | float) -> str:
     """A probability as a percentage a class reads: 16.7%, 50%, or 0.00031% when tiny.
 
@@ -73,9 +85,8 @@ def percent(p: Fraction | float) -> str:
     value = float(p) * 100
     if abs(value) >= 1e6:  # no float digits past its precision: 1e+32%, not 100000000000000005366...%
         return f"{value:.2g}%"
-    if isinstance(p, numbers.Rational) and (value == 0 or value >= 0.1):  # half up, as a class rounds
-        tenths = math.floor(as_fraction(p) * 1000 + Fraction(1, 2))  # 1/80 is 1.3%, not the float's 1.2%
-        return f"{tenths // 10}.{tenths % 10}".removesuffix(".0") + "%"
+    if isinstance(p, numbers.Rational) and (value == 0 or value >= 0.1):  # 1/80 is 1.3%, not 1.2%
+        return decimal(as_fraction(p) * 100, 1).removesuffix(".0") + "%"
     if value == 0 or value >= 0.1:
         return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
     return f"{value:.2g}%"
