@@ -175,7 +175,7 @@ def two_dice_at_least(bonus: int, target: int) -> Fraction:
 
 def answer_text(bonus: int, target: int) -> str:
     p = two_dice_at_least(bonus, target)
-    return f"P(sum + {bonus} ≥ {target}) = {p} ≈ {float(p):.4f}"
+    return f"P(sum + {bonus} ≥ {target}) = {p} ≈ {percent(p)}"
 
 
 def _explorer_target_8(bonus: int) -> str:

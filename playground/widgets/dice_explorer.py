@@ -267,7 +267,7 @@ class DiceExplorer(w.VBox):
         sign = "+" if self.bonus.value >= 0 else "-"
         self.answer.value = (
             f"<div style='font-size:1.3em;padding:0 1em'>P({self.measure.value} {sign} "
-            f"{abs(self.bonus.value)} &ge; {target}) = <b>{p}</b> &asymp; {float(p):.4f}</div>"
+            f"{abs(self.bonus.value)} &ge; {target}) = <b>{p}</b> &asymp; {percent(p)}</div>"
         )
         self.words.value = f"<div style='padding:0 1.3em'>{escape(in_words(p))}</div>"
         self.chart.value = bars_svg(
