@@ -181,6 +181,10 @@ class LiveSimulation(w.VBox):
             f"({outcomes})."
         )
 
+    def _unit(self, total: int) -> str:
+        """What the summary counts, for this many: 1 roll, 2 rolls (a unit in s loses it for one)."""
+        return self.unit[:-1] if total == 1 and self.unit.endswith("s") else self.unit
+
     @redraws("summary", "chart")
     def _redraw(self) -> None:
         total = self.total
@@ -195,7 +199,7 @@ class LiveSimulation(w.VBox):
         p = self.dist[outcome]
         error = math.sqrt(p * (1 - p) / total) * 100
         self.summary.value = (
-            f"{total:,} {escape(self.unit)}. Largest gap: <b>{float(gap) * 100:.2f} points</b> "
+            f"{total:,} {escape(self._unit(total))}. Largest gap: <b>{float(gap) * 100:.2f} points</b> "
             f"at {escape(str(outcome))} "
             f"(observed {float(self.shares()[outcome]):.2%}, exact {float(p):.2%}); "
             f"standard error there &radic;(p(1&minus;p)/N) = {error:.2f} points."
@@ -219,7 +223,7 @@ def live_simulation(
     Without either, dist itself is sampled, exactly and fast (10,000 rolls in milliseconds).
     batches: the buttons' numbers of rolls (1 to 5 of them; default 1, 100 and 10,000: a sampler
     that plays a whole game may want smaller ones); verb: the buttons' word ("roll", "deal");
-    unit: what the summary counts ("rolls", "turns").
+    unit: what the summary counts, plural ("rolls", "turns"; "1 roll" for one).
     The exact bars are drawn from the first roll on, so the panel answers no question before it.
     dist has at most MAX_LIVE_OUTCOMES outcomes (more are refused in a sentence, at once); past
     MAX_BARS of them the chart groups neighbouring outcomes into one bar, as :func:`bars_svg` does.
