@@ -325,3 +325,11 @@ def test_the_buttons_roll_the_numbers_and_say_the_word_given() -> None:
             live_simulation(TWO_DICE, batches=bad)
     with pytest.raises(ValueError, match="verb must be a word"):
         live_simulation(TWO_DICE, verb="")
+
+
+def test_the_summary_counts_one_roll_and_many_rolls_in_words() -> None:
+    sim = live_simulation(TWO_DICE, seed=2, unit="tournaments")
+    sim.roll(1)
+    assert sim.summary.value.startswith("1 tournament. ")
+    sim.roll(1)
+    assert sim.summary.value.startswith("2 tournaments. ")
