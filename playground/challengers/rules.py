@@ -47,7 +47,7 @@ class Rules(RulesBase):
     bench_seats: int = rule(
         6,
         "Seats on each bench; cards of one name share a seat, and needing one seat more loses "
-        "the match (rulebook picture, published: 6).",
+        "the match (our reading: the rulebook prints no number; 6 as reported for the published game).",
         low=1,
         high=12,
     )

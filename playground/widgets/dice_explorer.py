@@ -285,7 +285,7 @@ def chance_table(dist: Dist, outcome: str) -> pd.DataFrame:
             outcome: frame[outcome],
             "chance": frame["probability"],
             "percent": [percent(q) for q in frame["probability"]],
-            "at least this": [percent(q) for q in frame["at_least"]],
+            "this or more": [percent(q) for q in frame["at_least"]],
         }
     )
 

@@ -22,6 +22,7 @@ from playground.core.checks import listed
 from playground.core.dist import Dist
 from playground.core.numbers import is_whole, shown, whole_number
 from playground.widgets.bars import bars_svg
+from playground.widgets.predict import decimal
 from playground.widgets.redraw import redraws
 
 BATCHES = (1, 100, 10_000)
@@ -182,8 +183,13 @@ class LiveSimulation(w.VBox):
         )
 
     def _unit(self, total: int) -> str:
-        """What the summary counts, for this many: 1 roll, 2 rolls (a unit in s loses it for one)."""
-        return self.unit[:-1] if total == 1 and self.unit.endswith("s") else self.unit
+        """What the summary counts, for this many: 1 roll, 2 rolls, 1 match, 2 matches."""
+        if total != 1:
+            return self.unit
+        for plural, one in (("ches", "ch"), ("shes", "sh"), ("s", "")):  # matches, shuffles, rolls
+            if self.unit.endswith(plural):
+                return self.unit[: -len(plural)] + one
+        return self.unit
 
     @redraws("summary", "chart")
     def _redraw(self) -> None:
@@ -201,7 +207,7 @@ class LiveSimulation(w.VBox):
         self.summary.value = (
             f"{total:,} {escape(self._unit(total))}. Largest gap: <b>{float(gap) * 100:.2f} points</b> "
             f"at {escape(str(outcome))} "
-            f"(observed {float(self.shares()[outcome]):.2%}, exact {float(p):.2%}); "
+            f"(observed {decimal(self.shares()[outcome] * 100)}%, exact {decimal(p * 100)}%); "
             f"standard error there &radic;(p(1&minus;p)/N) = {error:.2f} points."
         )
 
