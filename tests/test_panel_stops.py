@@ -123,3 +123,34 @@ def test_a_stopped_roll_counts_all_of_its_batch_or_none(where: str) -> None:
         panel.roll(100)
     assert panel.counts == plain.counts
     assert (panel.chart.value, panel.summary.value) == (plain.chart.value, plain.summary.value)
+
+
+@pytest.mark.parametrize("where", ["describing", "building"])
+def test_a_stop_in_a_rule_change_leaves_the_controls_on_the_rules_in_play(
+    where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped while the new rules are put into words, or while they are built and checked, the
+    moved control, the panel's rules and its message all show the rules the game plays by, and a
+    later change of another control keeps them so (robustness review 16, finding 1)."""
+    from playground.tiebreak.rules import Rules
+
+    panel = tiebreak_widgets.season_panel()
+    rules_panel, games = panel.rules_panel, panel.games
+    method = "changes" if where == "describing" else "__post_init__"
+    real, left = getattr(Rules, method), [1]
+
+    def stop_once(self: Rules) -> object:
+        if left[0]:
+            left[0] -= 1
+            raise KeyboardInterrupt
+        return real(self)
+
+    monkeypatch.setattr(Rules, method, stop_once)
+    with pytest.raises(KeyboardInterrupt):
+        rules_panel.controls["race_margin"].value = 3
+    in_play = games.game.rules.race_margin
+    assert rules_panel.controls["race_margin"].value == rules_panel.rules.race_margin == in_play == 2
+    assert rules_panel.message.value.startswith("Stopped")
+    rules_panel.controls["champion_head_start"].value = 2  # a later, unrelated change
+    assert rules_panel.controls["race_margin"].value == games.game.rules.race_margin == 2
+    assert games.game.rules.champion_head_start == 2

@@ -155,6 +155,13 @@ class RulesPanel(w.VBox, Generic[R]):
             return
         name = next((n for n, c in self.controls.items() if c is _change.get("owner")), None)
         try:
+            self._changed_field(name)
+        except KeyboardInterrupt:  # the stop button, while the new rules are built: the rules in play
+            self._stopped(self._rules)
+            raise
+
+    def _changed_field(self, name: str | None) -> None:
+        try:
             if name is None:  # a change from elsewhere: read every control
                 rules = type(self._rules)(**{n: c.value for n, c in self.controls.items()})
             else:  # the one field just moved, on the last good rules
@@ -183,15 +190,21 @@ class RulesPanel(w.VBox, Generic[R]):
         return "House rules: " + rules.described() + "."
 
     def _accept(self, rules: R) -> None:
-        before, self._rules = self._rules, rules
-        self.message.value = self._describe(rules)
+        before = self._rules
         try:
+            self._rules = rules
+            self.message.value = self._describe(rules)
             for callback in self._callbacks:
                 callback(rules)
         except KeyboardInterrupt:  # the stop button: the controls say the rules in play
-            self._show(self.in_force() if self.in_force else before)
-            self.message.value = "Stopped: " + self._describe(self._rules)
+            self._stopped(before)
             raise
+
+    def _stopped(self, before: R) -> None:
+        """After a stop: every control, .rules and the message show the rules in play (the game's,
+        where the panel knows it, else the rules before the change)."""
+        self._show(self.in_force() if self.in_force else before)
+        self.message.value = "Stopped: " + self._describe(self._rules)
 
 
 def rules_panel(
